@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createIdentity, type Identity } from './auth/identity.ts';
+import { pruneRateLimits } from './auth/rate-limit.ts';
+import { registerIdentityRoutes } from './auth/routes.ts';
+import { registerGraphqlEndpoint } from './graphql/endpoint.ts';
+import { HANDLERS } from './modules/handlers.ts';
+import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
+import { createLocalFileStore } from './platform/files.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { loadAuthSecret } from './platform/secrets.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  identity: Identity;
+  mailer: Mailer;
+}
+
+const API_PREFIXES = ['/graphql', '/auth/', '/api/', '/files/', '/healthz'];
+
+/** Builds the whole HTTP app without listening, so that tests drive it in-process (ARCHITECTURE.md). */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { logger?: boolean } = {},
+): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+  });
+  const { db } = database;
+  const mailer = createMailer({
+    db,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    log: (line) => app.log.info(line),
+  });
+  const identity = createIdentity({
+    config,
+    db,
+    mailer,
+    secret: await loadAuthSecret(db, config.authSecret),
+  });
+  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  app.get('/healthz', async () => {
+    await database.query('SELECT 1');
+    return { status: 'ok', database: database.kind, mail: mailer.transport };
+  });
+
+  registerIdentityRoutes(app, { identity, db, config });
+  await registerGraphqlEndpoint(app, { db, identity, mailer, config, handlers: HANDLERS });
+  registerReportIssueRoute(app, { db, identity, files });
+
+  // The built web app, with history fallback: any other GET that wants a page gets index.html.
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const webBuilt = fs.existsSync(indexHtml);
+  if (webBuilt) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
+    if (request.method !== 'GET' || isApi || path.extname(url)) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not Found' });
+    }
+    if (!webBuilt) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  const pruneTimer = setInterval(() => void pruneRateLimits(db).catch(() => undefined), 60 * 60 * 1000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
+    mailer.close();
+  });
+
+  return { app, identity, mailer };
+}

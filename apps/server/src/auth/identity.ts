@@ -1,0 +1,147 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { emailOTP, organization } from 'better-auth/plugins';
+import { AUTH_LIMITS, passwordPolicySchema } from '@fieldport/contract/auth';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import * as identitySchema from '../db/schema/identity.ts';
+import { writeAudit } from '../platform/audit.ts';
+import { newId } from '../platform/ids.ts';
+import type { Mailer } from '../platform/mail.ts';
+import { membershipGate } from './membership-gate.ts';
+
+export interface IdentityOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+}
+
+const CODE_MAIL: Record<string, { subject: string; purpose: string }> = {
+  'sign-in': { subject: 'Your Fieldport sign-in code', purpose: 'sign in to Fieldport' },
+  'forget-password': {
+    subject: 'Your Fieldport password reset code',
+    purpose: 'reset your Fieldport password',
+  },
+};
+
+/**
+ * better-auth with email and password, email OTP and the organization plugin (issue 2). The
+ * organization plugin supplies organizations, memberships and the session's active organization;
+ * its HTTP endpoints are not exposed (see auth/routes.ts), because who may change memberships is
+ * decided by our own operations.
+ */
+export function createIdentity({ config, db, mailer, secret }: IdentityOptions) {
+  return betterAuth({
+    appName: 'Fieldport',
+    baseURL: config.publicUrl,
+    basePath: '/auth',
+    secret,
+    trustedOrigins: [config.publicUrl, 'http://127.0.0.1:5173', 'http://localhost:5173'],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: 'pg', schema: identitySchema }),
+    // Our own limits, kept in the database and applied per IP and per account (auth/rate-limit.ts).
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+    },
+    user: {
+      additionalFields: {
+        mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      // Remember Me keeps the session 30 days; without it the cookie ends with the browser.
+      expiresIn: AUTH_LIMITS.rememberMeDays * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    advanced: {
+      cookiePrefix: 'fieldport',
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => newId() },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: AUTH_LIMITS.codeDigits,
+        expiresIn: AUTH_LIMITS.codeLifetimeSeconds,
+        allowedAttempts: AUTH_LIMITS.codeAttempts,
+        storeOTP: 'hashed',
+        disableSignUp: true,
+        async sendVerificationOTP({ email, otp, type }) {
+          const mail = CODE_MAIL[type] ?? { subject: 'Your Fieldport code', purpose: 'continue' };
+          await mailer.send({
+            to: email,
+            subject: mail.subject,
+            text:
+              `Your code to ${mail.purpose} is ${otp}.\n\n` +
+              `It is valid for ${AUTH_LIMITS.codeLifetimeSeconds / 60} minutes and can be entered wrongly ` +
+              `${AUTH_LIMITS.codeAttempts} times at most. If you did not ask for it, ignore this mail.`,
+          });
+        },
+      }),
+      organization({ allowUserToCreateOrganization: false }),
+    ],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/email-otp/send-verification-otp') {
+          // SPEC section 8: an unknown or suspended email is told so ('Invalid Mail ID !!' on the
+          // client) instead of silently receiving nothing.
+          const email = String(ctx.body?.email ?? '')
+            .trim()
+            .toLowerCase();
+          const gate = await membershipGate(db, { email });
+          if (!gate.ok) throw new APIError(gate.status, { message: gate.message, code: gate.status });
+        }
+        if (ctx.path === '/email-otp/reset-password') {
+          const policy = passwordPolicySchema.safeParse(ctx.body?.password);
+          if (!policy.success) {
+            throw new APIError('BAD_REQUEST', {
+              message: policy.error.issues[0].message,
+              code: 'PASSWORD_POLICY',
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // The OTP sign-in has no rememberMe of its own: without it, the cookie ends with the browser.
+        if (ctx.path === '/sign-in/email-otp' && ctx.context.newSession && ctx.body?.rememberMe !== true) {
+          await setSessionCookie(ctx, ctx.context.newSession, true);
+        }
+      }),
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every sign-in path ends here: refuse before any session exists, and start the session
+          // in the first organization where the person is active.
+          async before(session) {
+            const gate = await membershipGate(db, { userId: session.userId });
+            if (!gate.ok) throw new APIError(gate.status, { message: gate.message, code: gate.status });
+            return { data: { ...session, activeOrganizationId: gate.organizationId } };
+          },
+          async after(session) {
+            const row = session as typeof session & { activeOrganizationId?: string };
+            await writeAudit(db, {
+              organization_id: row.activeOrganizationId ?? null,
+              user_id: session.userId,
+              user_email: null,
+              operation: 'SIGN_IN',
+              target: session.userId,
+              ip_address: session.ipAddress ?? null,
+            });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Identity = ReturnType<typeof createIdentity>;

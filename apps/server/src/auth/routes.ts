@@ -1,0 +1,203 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { MSG } from '@fieldport/contract/messages';
+import { passwordPolicySchema } from '@fieldport/contract/auth';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { account, user } from '../db/schema/identity.ts';
+import { writeAudit } from '../platform/audit.ts';
+import type { Identity } from './identity.ts';
+import { hitRateLimit, type RateLimitRule } from './rate-limit.ts';
+
+/**
+ * The identity routes the portal uses, and only those: better-auth has many more endpoints
+ * (sign-up, the organization plugin's member management ...) that would bypass our own rules.
+ */
+const ALLOWED: Record<string, 'GET' | 'POST'> = {
+  '/auth/sign-in/email': 'POST',
+  '/auth/sign-in/email-otp': 'POST',
+  '/auth/email-otp/send-verification-otp': 'POST',
+  '/auth/email-otp/reset-password': 'POST',
+  '/auth/sign-out': 'POST',
+  '/auth/get-session': 'GET',
+};
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+function accountRules(path: string, email: string, limits: Config['rateLimits']): RateLimitRule[] {
+  if (!email) return [];
+  switch (path) {
+    case '/auth/sign-in/email':
+    case '/auth/sign-in/email-otp':
+      return [
+        { key: `account:${email}:sign-in`, max: limits.accountPer15Minutes, windowSeconds: FIFTEEN_MINUTES },
+      ];
+    case '/auth/email-otp/send-verification-otp':
+      return [
+        { key: `account:${email}:codes`, max: limits.codesPer15Minutes, windowSeconds: FIFTEEN_MINUTES },
+      ];
+    case '/auth/email-otp/reset-password':
+      return [
+        { key: `account:${email}:reset`, max: limits.accountPer15Minutes, windowSeconds: FIFTEEN_MINUTES },
+      ];
+    default:
+      return [];
+  }
+}
+
+function bodyEmail(body: unknown): string {
+  if (!body || typeof body !== 'object') return '';
+  const email = (body as Record<string, unknown>).email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+async function enforceRateLimits(
+  db: Db,
+  limits: Config['rateLimits'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+): Promise<boolean> {
+  const rules: RateLimitRule[] = [
+    { key: `ip:${request.ip}:${path}`, max: limits.ipPerMinute, windowSeconds: 60 },
+    ...accountRules(path, bodyEmail(request.body), limits),
+  ];
+  for (const rule of rules) {
+    const retryAfter = await hitRateLimit(db, rule);
+    if (retryAfter > 0) {
+      reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Hands a Fastify request to better-auth and its answer back, cookies included. */
+async function forwardToIdentity(
+  identity: Identity,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string,
+) {
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete('content-length');
+  const body =
+    request.method === 'GET' || request.method === 'HEAD'
+      ? undefined
+      : JSON.stringify(normalizeEmail(request.body ?? {}));
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  // better-auth reads the client address from x-forwarded-for; give it Fastify's view of it.
+  headers.set('x-forwarded-for', request.ip);
+  const response = await identity.handler(
+    new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
+  );
+  reply.code(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  return reply.send(text.length ? text : null);
+}
+
+/** SPEC section 5: the email is trimmed and lowercased, whatever the client did. */
+function normalizeEmail(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  return typeof record.email === 'string' ? { ...record, email: record.email.trim().toLowerCase() } : record;
+}
+
+const completeNewPasswordBody = z.object({ newPassword: passwordPolicySchema }).strict();
+
+export function registerIdentityRoutes(
+  app: FastifyInstance,
+  deps: { identity: Identity; db: Db; config: Config },
+) {
+  const { identity, db, config } = deps;
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0];
+      if (ALLOWED[path] !== request.method) {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not Found' });
+      }
+      if (!(await enforceRateLimits(db, config.rateLimits, request, reply, path))) return reply;
+      if (path === '/auth/sign-out') {
+        const session = await identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        if (session) {
+          await writeAudit(db, {
+            organization_id:
+              (session.session as { activeOrganizationId?: string }).activeOrganizationId ?? null,
+            user_id: session.user.id,
+            user_email: session.user.email,
+            operation: 'SIGN_OUT',
+            target: session.user.id,
+            ip_address: request.ip,
+          });
+        }
+      }
+      return forwardToIdentity(identity, request, reply, config.publicUrl);
+    },
+  });
+
+  // Step 2 of the login (SPEC section 2): the temporary password given by an administrator is
+  // replaced before anything else is allowed.
+  app.post('/auth/complete-new-password', async (request, reply) => {
+    if (!(await enforceRateLimits(db, config.rateLimits, request, reply, '/auth/complete-new-password')))
+      return reply;
+    const session = await identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) return reply.code(401).send({ code: 'UNAUTHENTICATED', message: MSG.signInRequired });
+    const parsed = completeNewPasswordBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      return reply.code(400).send({ code: 'BAD_USER_INPUT', message: parsed.error.issues[0].message });
+    }
+    const [row] = await db
+      .select({ must: user.mustChangePassword })
+      .from(user)
+      .where(eq(user.id, session.user.id));
+    if (!row?.must)
+      return reply.code(400).send({ code: 'BAD_USER_INPUT', message: MSG.notTemporaryPassword });
+    const context = await identity.$context;
+    const accounts = await context.internalAdapter.findAccounts(session.user.id);
+    const credential = accounts.find((account) => account.providerId === 'credential');
+    if (
+      credential?.password &&
+      (await context.password.verify({ hash: credential.password, password: parsed.data.newPassword }))
+    ) {
+      return reply
+        .code(400)
+        .send({
+          code: 'BAD_USER_INPUT',
+          message: 'The new password must be different from the temporary password.',
+        });
+    }
+    const hash = await context.password.hash(parsed.data.newPassword);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(account)
+        .set({ password: hash, updatedAt: new Date() })
+        .where(and(eq(account.userId, session.user.id), eq(account.providerId, 'credential')));
+      await tx
+        .update(user)
+        .set({ mustChangePassword: false, updatedAt: new Date() })
+        .where(eq(user.id, session.user.id));
+    });
+    await writeAudit(db, {
+      organization_id: (session.session as { activeOrganizationId?: string }).activeOrganizationId ?? null,
+      user_id: session.user.id,
+      user_email: session.user.email,
+      operation: 'CHANGE_TEMPORARY_PASSWORD',
+      target: session.user.id,
+      ip_address: request.ip,
+    });
+    return reply.send({ status: 'SUCCESS', status_message: MSG.passwordChanged });
+  });
+}

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read from the environment once at start. A wrong value stops the
+ * server with a message naming the setting (issue 2). The README's settings table lists these.
+ */
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0 (or true/false)' })
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be greater than 0')
+    .default(fallback);
+
+const environmentSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be at most 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://portal.example.com' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DEMO: booleanFlag.optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Fieldport <no-reply@fieldport.local>'),
+  AUTH_RATE_LIMIT_IP_PER_MINUTE: positiveInt(60),
+  AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: positiveInt(10),
+  AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: positiveInt(5),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demo: boolean;
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  rateLimits: { ipPerMinute: number; accountPer15Minutes: number; codesPer15Minutes: number };
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  webDistDir: string;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Treats empty variables as unset, so `SMTP_URL=` in a .env file means "no SMTP". */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid setting${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`
+  ).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // Demo data is the default on the embedded database and opt-in on PostgreSQL (issue 2).
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    rateLimits: {
+      ipPerMinute: e.AUTH_RATE_LIMIT_IP_PER_MINUTE,
+      accountPer15Minutes: e.AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
+      codesPer15Minutes: e.AUTH_RATE_LIMIT_CODES_PER_15_MINUTES,
+    },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,122 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AccessModule } from '@fieldport/contract/operations/account';
+import { member, organization, user } from './identity.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const PARTY_KINDS = ['SERVICE_PARTNER', 'DEALER'] as const;
+export type PartyKind = (typeof PARTY_KINDS)[number];
+
+/**
+ * A service partner or a dealer inside an organization (DOMAIN.md "Party"). The organization's own
+ * staff have no party. Dealer tab flags default on (SPEC section 9).
+ */
+export const party = pgTable(
+  'party',
+  {
+    id: text().primaryKey(),
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    kind: text().$type<PartyKind>().notNull(),
+    name: text().notNull(),
+    status: text().$type<'ACTIVE' | 'SUSPENDED'>().notNull().default('ACTIVE'),
+    is_report_tab_visible: boolean().notNull().default(true),
+    is_product_fleet_tab_visible: boolean().notNull().default(true),
+    is_customer_tab_visible: boolean().notNull().default(true),
+    enable_service_co_ordinators_tab: boolean().notNull().default(true),
+    enable_representatives_tab: boolean().notNull().default(true),
+    created_at: createdAt(),
+  },
+  (table) => [index('party_organization_idx').on(table.organization_id, table.kind)],
+);
+
+/** A designation carries module rights (SPEC section 3, accessing_module). */
+export const designation = pgTable(
+  'designation',
+  {
+    id: text().primaryKey(),
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    accessing_module: jsonb().$type<AccessModule[]>().notNull().default([]),
+    status: text().$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
+    created_at: createdAt(),
+  },
+  (table) => [index('designation_organization_idx').on(table.organization_id)],
+);
+
+/** Every mail the product sends; the console outbox keeps the body (codes included) here. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text().primaryKey(),
+    to_address: text().notNull(),
+    subject: text().notNull(),
+    body_text: text(),
+    transport: text().$type<'console' | 'smtp'>().notNull(),
+    status: text().$type<'SENT' | 'FAILED'>().notNull(),
+    error: text(),
+    created_at: createdAt(),
+  },
+  (table) => [index('mail_outbox_to_idx').on(table.to_address, table.created_at)],
+);
+
+/** Fixed-window counters of the /auth rate limits, kept in the database so that every process shares them. */
+export const rateLimit = pgTable('rate_limit', {
+  key: text().primaryKey(),
+  window_start: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull(),
+});
+
+/** Secrets generated on first start when none is configured, shared by every process. */
+export const serverSecret = pgTable('server_secret', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  created_at: createdAt(),
+});
+
+/** Who did what, where and when (ARCHITECTURE.md "Who may do what"). Entries are never edited. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text().primaryKey(),
+    organization_id: text(),
+    user_id: text(),
+    user_email: text(),
+    operation: text().notNull(),
+    target: text(),
+    changes: jsonb().$type<Record<string, unknown>>(),
+    ip_address: text(),
+    created_at: createdAt(),
+  },
+  (table) => [index('audit_log_organization_created_idx').on(table.organization_id, table.created_at)],
+);
+
+export const issueReport = pgTable(
+  'issue_report',
+  {
+    id: text().primaryKey(),
+    organization_id: text().references(() => organization.id, { onDelete: 'set null' }),
+    member_id: text().references(() => member.id, { onDelete: 'set null' }),
+    user_id: text().references(() => user.id, { onDelete: 'set null' }),
+    user_email_id: text().notNull(),
+    project_key: text().notNull(),
+    issue_description: text().notNull(),
+    page_url: text(),
+    created_at: createdAt(),
+  },
+  (table) => [index('issue_report_organization_idx').on(table.organization_id, table.created_at)],
+);
+
+export const issueReportAttachment = pgTable('issue_report_attachment', {
+  id: text().primaryKey(),
+  issue_report_id: text()
+    .notNull()
+    .references(() => issueReport.id, { onDelete: 'cascade' }),
+  storage_key: text().notNull(),
+  content_type: text().notNull(),
+  file_extension: text().notNull(),
+  file_size: integer().notNull(),
+});

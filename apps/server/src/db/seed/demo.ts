@@ -1,0 +1,136 @@
+import { count } from 'drizzle-orm';
+import type { Role } from '@fieldport/contract/roles';
+import type { Db } from '../client.ts';
+import { organization } from '../schema/identity.ts';
+import { grant, seedDesignation, seedMember, seedOrganization, seedParty } from './factories.ts';
+
+export const DEMO_PASSWORD = 'Demo@1234';
+
+/** The staff roles that need a designation (SPEC section 5, Access). */
+const DESIGNATED: Partial<Record<Role, { name: string; modules: ReturnType<typeof grant>[] }>> = {
+  MANAGEMENT: {
+    name: 'Head of Service',
+    modules: [
+      grant('Dashboard'),
+      grant('Reports', ['Ticket Aging Report', 'Productivity Report', 'Download Reports']),
+      grant('Tickets', ['Active Tickets', 'Closed Tickets']),
+      grant('Audit Logs'),
+    ],
+  },
+  NSM: {
+    name: 'National Sales Manager',
+    modules: [
+      grant('Dashboard'),
+      grant('Reports', ['Monthly Ticket Reports', 'AMC Renewal Due']),
+      grant('Leads'),
+      grant('Quotations', ['Quotations List']),
+    ],
+  },
+  RSM: {
+    name: 'Regional Sales Manager',
+    modules: [
+      grant('Tickets', ['Active Tickets', 'Closed Tickets']),
+      grant('Leads'),
+      grant('Quotations', ['Quotations List']),
+    ],
+  },
+  MANAGER: {
+    name: 'Service Manager',
+    modules: [
+      grant('Dashboard'),
+      grant('Reports', ['Attendance Report', 'Ticket Aging Report', 'Download Reports']),
+      grant('Tickets', ['Active Tickets', 'Partially Closed Tickets', 'Closed Tickets', 'Inactive Tickets']),
+      grant('Approvals', ['Component Approvals']),
+      grant('Masters', ['Users', 'Technicians', 'Customers']),
+    ],
+  },
+  AGENT: {
+    name: 'Service Co-Ordinator',
+    modules: [
+      grant('Search'),
+      grant('Tickets', ['Active Tickets', 'Partially Closed Tickets', 'Closed Tickets', 'Inactive Tickets']),
+      grant('Requests'),
+      grant('Scheduled Service'),
+      grant('Masters', ['Customers', 'Product Fleet']),
+    ],
+  },
+  STORE_MANAGER: {
+    name: 'Store Manager',
+    modules: [
+      grant('Inventory'),
+      grant('Approvals', ['Component Approvals']),
+      grant('Reports', ['Download Reports']),
+    ],
+  },
+};
+
+const PEOPLE: { role: Role; name: string; party?: 'partner' | 'dealer' }[] = [
+  { role: 'OWNER', name: 'Olivia Owner' },
+  { role: 'ADMIN', name: 'Arjun Admin' },
+  { role: 'MANAGEMENT', name: 'Meera Management' },
+  { role: 'NSM', name: 'Nikhil Sales' },
+  { role: 'RSM', name: 'Riya Regional' },
+  { role: 'MANAGER', name: 'Manoj Manager' },
+  { role: 'AGENT', name: 'Asha Coordinator' },
+  { role: 'STORE_MANAGER', name: 'Suresh Stores' },
+  { role: 'SERVICE_PARTNER', name: 'Prakash Partner', party: 'partner' },
+  { role: 'PARTNER_AGENT', name: 'Pooja Partner Agent', party: 'partner' },
+  { role: 'DEALER_OWNER', name: 'Deepak Dealer', party: 'dealer' },
+  { role: 'DEALER_AGENT', name: 'Divya Dealer Agent', party: 'dealer' },
+  { role: 'TECHNICIAN', name: 'Tarun Technician' },
+];
+
+export const demoEmail = (role: Role) => `${role.toLowerCase()}@demo.local`;
+
+/**
+ * The demo (issue 2): "Demo Service Co" with one member per role, a service partner and a dealer,
+ * designations and access control on; "Demo Partner Org" with access control off, where the
+ * owner is an ADMIN, to switch to. Runs only on an empty database.
+ */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const [{ value }] = await db.select({ value: count() }).from(organization);
+  if (value > 0) return false;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const org = await seedOrganization(t, {
+      name: 'Demo Service Co',
+      slug: 'demo-service-co',
+      is_access_control_enable: true,
+      enable_credits_recharge: true,
+    });
+    const partner = await seedParty(t, {
+      organization_id: org.id,
+      kind: 'SERVICE_PARTNER',
+      name: 'CoolFix Services',
+    });
+    const dealer = await seedParty(t, { organization_id: org.id, kind: 'DEALER', name: 'Sharma Appliances' });
+    for (const person of PEOPLE) {
+      const designated = DESIGNATED[person.role];
+      const designation = designated
+        ? await seedDesignation(t, {
+            organization_id: org.id,
+            name: designated.name,
+            accessing_module: designated.modules,
+          })
+        : null;
+      await seedMember(t, {
+        organizationId: org.id,
+        email: demoEmail(person.role),
+        name: person.name,
+        role: person.role,
+        password: DEMO_PASSWORD,
+        designation_id: designation?.id ?? null,
+        party_id: person.party === 'partner' ? partner.id : person.party === 'dealer' ? dealer.id : null,
+      });
+    }
+    const second = await seedOrganization(t, { name: 'Demo Partner Org', slug: 'demo-partner-org' });
+    await seedMember(t, {
+      organizationId: second.id,
+      email: demoEmail('OWNER'),
+      name: 'Olivia Owner',
+      role: 'ADMIN',
+      password: DEMO_PASSWORD,
+    });
+  });
+  return true;
+}

@@ -1,0 +1,36 @@
+import type { Access } from '@fieldport/contract/operation';
+import { menuGrantsModule, normalizeModuleName } from '@fieldport/contract/menus';
+import type { AccessModule } from '@fieldport/contract/operations/account';
+import { MSG } from '@fieldport/contract/messages';
+import { forbidden } from '../platform/errors.ts';
+import type { Caller } from './caller.ts';
+
+/**
+ * The server's half of "a user who cannot see a module in the menu cannot call its operations
+ * either" (ARCHITECTURE.md): the same menu rules decide. With access control on, a right other
+ * than VIEW must also be granted by the designation.
+ */
+export function authorize(caller: Caller, access: Access): void {
+  if (access.module === null) return;
+  if (!caller.menu.ok) throw forbidden(caller.menu.message);
+  if (!menuGrantsModule(caller.menu.menu, access.module)) throw forbidden(MSG.forbiddenModule);
+  if (caller.menu.accessControlled && access.right !== 'VIEW') {
+    if (!designationGrants(caller.designation?.accessing_module ?? [], access.module, access.right)) {
+      throw forbidden(MSG.forbiddenModule);
+    }
+  }
+}
+
+function designationGrants(modules: AccessModule[], moduleName: string, right: string): boolean {
+  const wanted = normalizeModuleName(moduleName);
+  const visit = (list: AccessModule[]): boolean =>
+    list.some(
+      (entry) =>
+        (normalizeModuleName(entry.module_name) === wanted &&
+          entry.module_rights.some(
+            (rights) => (rights as unknown as Record<string, boolean>)[right] === true,
+          )) ||
+        visit(entry.sub_modules ?? []),
+    );
+  return visit(modules);
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import mercurius from 'mercurius';
+import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import type { z } from 'zod';
+import { CATALOGUE } from '@fieldport/contract/catalogue';
+import type { Envelope, OperationDef } from '@fieldport/contract/operation';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Identity } from '../auth/identity.ts';
+import { writeAudit } from '../platform/audit.ts';
+import { DomainError, badInput } from '../platform/errors.ts';
+import type { Mailer } from '../platform/mail.ts';
+import { authorize } from './authorize.ts';
+import { resolveCaller } from './caller.ts';
+import type { Handler, OperationContext } from './handler.ts';
+import { buildSchemaSdl } from './schema.ts';
+
+export interface EndpointDeps {
+  db: Db;
+  identity: Identity;
+  mailer: Mailer;
+  config: Config;
+  handlers: Handler[];
+}
+
+function literalToValue(node: ValueNode): unknown {
+  switch (node.kind) {
+    case Kind.STRING:
+    case Kind.ENUM:
+      return node.value;
+    case Kind.BOOLEAN:
+      return node.value;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(node.value);
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return node.values.map(literalToValue);
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((field) => [field.name.value, literalToValue(field.value)]));
+    default:
+      return undefined;
+  }
+}
+
+const JsonScalar = new GraphQLScalarType({
+  name: 'JSON',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (node) => literalToValue(node),
+});
+
+/** Turns zod's first issue into a message that names the field (issue 2: BAD_USER_INPUT naming the field). */
+export function inputError(error: z.ZodError): DomainError {
+  const issue = error.issues[0];
+  const field = issue.path.map(String).join('.');
+  const message = !field || issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`;
+  return badInput(message, field || undefined);
+}
+
+function toGraphqlError(error: unknown) {
+  if (error instanceof DomainError) {
+    return new mercurius.ErrorWithProps(error.message, {
+      code: error.code,
+      ...(error.field ? { field: error.field } : {}),
+    });
+  }
+  // Anything else is our fault: log it, and tell the person plainly without leaking internals.
+  return new mercurius.ErrorWithProps('Something went wrong on the server. Please try again.', {
+    code: 'INTERNAL_SERVER_ERROR',
+  });
+}
+
+export async function registerGraphqlEndpoint(app: FastifyInstance, deps: EndpointDeps) {
+  const byName = new Map(deps.handlers.map((handler) => [handler.operation.name, handler]));
+  const missing = Object.keys(CATALOGUE).filter((name) => !byName.has(name));
+  if (missing.length) throw new Error(`Operations declared without a handler: ${missing.join(', ')}`);
+
+  const resolverFor = (op: OperationDef, handler: Handler) => {
+    return async (
+      _root: unknown,
+      args: { input?: unknown },
+      { reply }: { reply: { request: FastifyRequest } },
+    ) => {
+      const request = reply.request;
+      try {
+        const caller = await resolveCaller(deps.identity, deps.db, request);
+        authorize(caller, op.access);
+        const rawInput = args.input ?? {};
+        if (typeof rawInput !== 'object' || rawInput === null || Array.isArray(rawInput)) {
+          throw badInput('input must be a JSON object', 'input');
+        }
+        const parsed = op.input.safeParse(rawInput);
+        if (!parsed.success) throw inputError(parsed.error);
+        const base: Omit<OperationContext, 'db'> = {
+          caller,
+          request,
+          identity: deps.identity,
+          mailer: deps.mailer,
+          config: deps.config,
+        };
+        let result;
+        if (op.kind === 'mutation') {
+          // Nothing is written when an operation fails: the handler and its audit entry share one transaction.
+          result = await deps.db.transaction(async (tx) => {
+            const context: OperationContext = { ...base, db: tx as unknown as Db };
+            const outcome = await handler.handle(parsed.data, context);
+            await writeAudit(tx as unknown as Db, {
+              organization_id: caller.organization.id,
+              user_id: caller.user.id,
+              user_email: caller.user.email,
+              operation: op.name,
+              target: context.auditTarget ?? null,
+              changes: parsed.data as Record<string, unknown>,
+              ip_address: request.ip,
+            });
+            return outcome;
+          });
+        } else {
+          result = await handler.handle(parsed.data, { ...base, db: deps.db });
+        }
+        const envelope: Envelope<unknown> = {
+          status: 'SUCCESS',
+          status_message: result.message ?? 'Success',
+          data: result.data,
+        };
+        return JSON.stringify(envelope);
+      } catch (error) {
+        if (!(error instanceof DomainError))
+          request.log.error({ err: error, operation: op.name }, 'operation failed');
+        throw toGraphqlError(error);
+      }
+    };
+  };
+
+  const Query: Record<string, unknown> = {};
+  const Mutation: Record<string, unknown> = {};
+  for (const op of Object.values(CATALOGUE)) {
+    (op.kind === 'query' ? Query : Mutation)[op.name] = resolverFor(op, byName.get(op.name)!);
+  }
+
+  await app.register(mercurius, {
+    schema: buildSchemaSdl(CATALOGUE),
+    resolvers: { JSON: JsonScalar, Query, ...(Object.keys(Mutation).length ? { Mutation } : {}) } as never,
+    jit: 1,
+    graphiql: false,
+    path: '/graphql',
+  });
+}

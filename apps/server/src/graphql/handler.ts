@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import type { DataOf, OperationDef, ParsedInputOf } from '@fieldport/contract/operation';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Identity } from '../auth/identity.ts';
+import type { Mailer } from '../platform/mail.ts';
+import type { Caller } from './caller.ts';
+
+/** What a handler receives besides its validated input. `db` is the operation's transaction for mutations. */
+export interface OperationContext {
+  db: Db;
+  caller: Caller;
+  request: FastifyRequest;
+  identity: Identity;
+  mailer: Mailer;
+  config: Config;
+  /** What the audit entry of a mutation names as its target (set by the handler). */
+  auditTarget?: string;
+}
+
+export interface HandlerResult<Data> {
+  data: Data;
+  message?: string;
+}
+
+export interface Handler<Op extends OperationDef = OperationDef> {
+  operation: Op;
+  handle(input: ParsedInputOf<Op>, context: OperationContext): Promise<HandlerResult<DataOf<Op>>>;
+}
+
+/** Binds a handler to its declared operation, so that input and result types come from the contract. */
+export function defineHandler<Op extends OperationDef>(
+  operation: Op,
+  handle: (input: ParsedInputOf<Op>, context: OperationContext) => Promise<HandlerResult<DataOf<Op>>>,
+): Handler<Op> {
+  return { operation, handle };
+}

@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { DEMO_PASSWORD, demoEmail, seedDemoIfEmpty } from './db/seed/demo.ts';
+import { buildApp } from './app.ts';
+import path from 'node:path';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Fieldport cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database);
+  const seeded = config.demo ? await seedDemoIfEmpty(database.db) : false;
+  const { app } = await buildApp(config, database);
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where =
+    database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
+  console.log(
+    [
+      '',
+      `Fieldport is running on ${where}.`,
+      `Sign in at ${config.publicUrl}/`,
+      config.demo
+        ? `Demo logins: ${demoEmail('OWNER')}, ${demoEmail('AGENT')}, ${demoEmail('SERVICE_PARTNER')}, ${demoEmail('DEALER_OWNER')} ... (every role: <role>@demo.local), password ${DEMO_PASSWORD}${seeded ? ' (demo data created now)' : ''}`
+        : 'Demo data is off (DEMO=1 enables it on an empty database).',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  console.error('Fieldport failed to start:', error);
+  process.exit(1);
+});

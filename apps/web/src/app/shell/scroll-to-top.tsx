@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import Fab from '@mui/material/Fab';
+import Zoom from '@mui/material/Zoom';
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
+
+/** SPEC section 9: the scroll-to-top button appears after 60 px of scroll. */
+export const SCROLL_TO_TOP_THRESHOLD_PX = 60;
+
+export function ScrollToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  return (
+    <Zoom in={visible} unmountOnExit>
+      <Fab
+        color="primary"
+        size="medium"
+        aria-label="Scroll to top"
+        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (theme) => theme.zIndex.speedDial }}
+      >
+        <KeyboardArrowUp />
+      </Fab>
+    </Zoom>
+  );
+}

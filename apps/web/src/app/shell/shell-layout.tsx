@@ -1,0 +1,136 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import { buildMenu, menuInputFromUser, menuRoutes } from '@fieldport/contract/menus';
+import { isApiError } from '../../api/client.ts';
+import { currentUserQuery, sessionQuery } from '../../api/queries.ts';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
+import type { LoginLocationState } from '../../features/auth/login-page.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+import { ShellContext, type ShellState } from './shell-context.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useSignOut } from './use-sign-out.ts';
+
+/** SPEC section 9: the side drawer is 270 px wide. */
+export const DRAWER_WIDTH = 270;
+
+/** SPEC section 8: these words in the current user's error send the user back to '/' with an alert. */
+const REFUSAL_PATTERN = /Not Found|Temporarily Suspended/;
+
+/** The main shell (SPEC section 2): top bar, side menu and the page of the current route. */
+export function ShellLayout() {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const narrow = useNarrowScreen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const session = useQuery(sessionQuery);
+  const email = session.data?.user.email ?? '';
+  const mustChangePassword = Boolean(session.data?.user.mustChangePassword);
+  const currentUser = useQuery({
+    ...currentUserQuery(email),
+    enabled: Boolean(email) && !mustChangePassword,
+  });
+  const menuResult = useMemo(() => (currentUser.data ? buildMenu(menuInputFromUser(currentUser.data)) : null), [currentUser.data]);
+
+  // Alerts and redirects happen once, even when React runs effects twice in development.
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (leaving.current) return;
+    if (session.isSuccess && !session.data) {
+      leaving.current = true;
+      navigate('/', { replace: true });
+    } else if (mustChangePassword) {
+      leaving.current = true;
+      navigate('/', { replace: true, state: { step: 'change-password', email } satisfies LoginLocationState });
+    } else if (currentUser.error) {
+      const error = currentUser.error;
+      if (isApiError(error, 'UNAUTHENTICATED')) {
+        leaving.current = true;
+        void signOut({ callServer: false });
+      } else if (REFUSAL_PATTERN.test(error.message)) {
+        leaving.current = true;
+        window.alert(error.message);
+        void signOut();
+      }
+    } else if (menuResult && !menuResult.ok) {
+      // SPEC section 5: a designation role without a designation is refused.
+      leaving.current = true;
+      window.alert(menuResult.message);
+      void signOut();
+    }
+  }, [session.isSuccess, session.data, mustChangePassword, email, currentUser.error, menuResult, navigate, signOut]);
+
+  const shell: ShellState | null = useMemo(
+    () =>
+      currentUser.data && menuResult?.ok
+        ? {
+            user: currentUser.data,
+            menu: menuResult.menu,
+            accessControlled: menuResult.accessControlled,
+            allowedRoutes: menuRoutes(menuResult.menu),
+          }
+        : null,
+    [currentUser.data, menuResult],
+  );
+
+  const loading = session.isPending || (Boolean(email) && !mustChangePassword && currentUser.isPending);
+  const failed = !loading && !shell && currentUser.error && !leaving.current;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <TopBar shell={shell} narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
+      {shell &&
+        (narrow ? (
+          <Drawer
+            variant="temporary"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+          >
+            <SideMenu menu={shell.menu} onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="permanent"
+            sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' } } }}
+          >
+            <Toolbar />
+            <SideMenu menu={shell.menu} />
+          </Drawer>
+        ))}
+      <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: narrow ? 2 : 4 }}>
+        <Toolbar />
+        {shell && (
+          <ShellContext value={shell}>
+            <Outlet />
+          </ShellContext>
+        )}
+        {failed && (
+          <Alert
+            severity="error"
+            variant="outlined"
+            action={
+              <Button color="inherit" size="small" onClick={() => void currentUser.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Your details could not be loaded. Check your connection and try again.
+          </Alert>
+        )}
+      </Box>
+      <ScrollToTop />
+      <LoadingOverlay open={loading} label="Loading your details" />
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useNavigate } from 'react-router';
+import { MSG } from '@fieldport/contract/messages';
+import { UpdateUserDetails, type CurrentUser } from '@fieldport/contract/operations/account';
+import { api } from '../../api/client.ts';
+import { myOrganizationsQuery, queryKeys } from '../../api/queries.ts';
+
+/**
+ * SPEC section 4: switching organization updates the user's details (UpdateUserDetails), then the
+ * current user is fetched again and the user goes to /Dashboard. A failure shows the first error.
+ */
+export function useOrganizationSwitch(user: CurrentUser, options: { enabled: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const organizations = useQuery({ ...myOrganizationsQuery(user.user_email_id), enabled: options.enabled });
+
+  const switchTo = useMutation({
+    mutationFn: (newOrganizationId: string) =>
+      api.mutate(UpdateUserDetails, {
+        updater_user_id: user.user_id,
+        organization_id: user.organization_id,
+        is_switch_between_organization: 'true',
+        new_organization_id: newOrganizationId,
+      }),
+    onSuccess: async (result) => {
+      // Every cached answer belonged to the old organization. Invalidating refetches what is on
+      // screen (the current user among it) and waits for it; the rest is refetched when next used.
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+      navigate('/Dashboard');
+      enqueueSnackbar(result.status_message || MSG.organizationSwitched, { variant: 'success' });
+    },
+    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+  });
+
+  return {
+    organizations: organizations.data ?? [],
+    loading: organizations.isPending && options.enabled,
+    loadError: organizations.error?.message ?? null,
+    switchTo: (organizationId: string) => {
+      if (organizationId !== user.organization_id && !switchTo.isPending) switchTo.mutate(organizationId);
+    },
+    switchingTo: switchTo.isPending ? switchTo.variables : null,
+  };
+}

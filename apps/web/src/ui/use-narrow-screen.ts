@@ -1,0 +1,8 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
+
+/** SPEC section 9: the narrow-screen layout applies below 850 px of width. */
+export const NARROW_BREAKPOINT_PX = 850;
+
+export function useNarrowScreen(): boolean {
+  return useMediaQuery(`(max-width:${NARROW_BREAKPOINT_PX - 0.05}px)`, { noSsr: true });
+}

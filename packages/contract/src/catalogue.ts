@@ -1,0 +1,27 @@
+import * as account from './operations/account.ts';
+import type { OperationDef } from './operation.ts';
+
+/**
+ * Every operation of the product, by name. The server registers one handler for each (a test fails
+ * when one is missing) and the GraphQL schema is generated from this list.
+ */
+function collect(...areas: Record<string, unknown>[]): Record<string, OperationDef> {
+  const operations: Record<string, OperationDef> = {};
+  for (const area of areas) {
+    for (const value of Object.values(area)) {
+      if (isOperation(value)) {
+        if (operations[value.name]) throw new Error(`Operation ${value.name} is declared twice`);
+        operations[value.name] = value;
+      }
+    }
+  }
+  return operations;
+}
+
+function isOperation(value: unknown): value is OperationDef {
+  return (
+    typeof value === 'object' && value !== null && 'kind' in value && 'input' in value && 'access' in value
+  );
+}
+
+export const CATALOGUE = collect(account);

@@ -1,0 +1,55 @@
+/** The twelve roles of SPEC section 6, plus the two membership kinds DOMAIN.md adds. */
+export const ROLES = [
+  'OWNER',
+  'ADMIN',
+  'MANAGEMENT',
+  'NSM',
+  'RSM',
+  'MANAGER',
+  'AGENT',
+  'STORE_MANAGER',
+  'SERVICE_PARTNER',
+  'PARTNER_AGENT',
+  'DEALER_OWNER',
+  'DEALER_AGENT',
+  'TECHNICIAN',
+  'REPRESENTATIVE',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PARTNER_ROLES: readonly Role[] = ['SERVICE_PARTNER', 'PARTNER_AGENT'];
+export const DEALER_ROLES: readonly Role[] = ['DEALER_OWNER', 'DEALER_AGENT'];
+
+/**
+ * Roles whose menu comes from their designation when the organization turns access control on, and
+ * who are refused without a designation (SPEC sections 4 and 5).
+ */
+export const DESIGNATION_ROLES: readonly Role[] = [
+  'MANAGEMENT',
+  'NSM',
+  'RSM',
+  'MANAGER',
+  'AGENT',
+  'STORE_MANAGER',
+];
+
+export function isPartnerRole(r: Role): boolean {
+  return PARTNER_ROLES.includes(r);
+}
+
+export function isDealerRole(r: Role): boolean {
+  return DEALER_ROLES.includes(r);
+}
+
+export function isDesignationRole(r: Role): boolean {
+  return DESIGNATION_ROLES.includes(r);
+}
+
+/**
+ * The role as the header shows it (SPEC section 1): underscores as spaces, and the agent role as a
+ * co-ordinator, the name the specification uses for agents everywhere else ("Service Co-Ordinator").
+ */
+export function roleLabel(r: Role): string {
+  if (r === 'AGENT') return 'Service Co-Ordinator';
+  return r.replaceAll('_', ' ');
+}
