@@ -172,12 +172,10 @@ export function registerIdentityRoutes(
       credential?.password &&
       (await context.password.verify({ hash: credential.password, password: parsed.data.newPassword }))
     ) {
-      return reply
-        .code(400)
-        .send({
-          code: 'BAD_USER_INPUT',
-          message: 'The new password must be different from the temporary password.',
-        });
+      return reply.code(400).send({
+        code: 'BAD_USER_INPUT',
+        message: 'The new password must be different from the temporary password.',
+      });
     }
     const hash = await context.password.hash(parsed.data.newPassword);
     await db.transaction(async (tx) => {

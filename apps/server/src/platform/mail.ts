@@ -54,15 +54,13 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: mail.subject,
           text: mail.text,
         });
-        await options.db
-          .insert(mailOutbox)
-          .values({
-            id: newId(),
-            to_address: mail.to,
-            subject: mail.subject,
-            transport: 'smtp',
-            status: 'SENT',
-          });
+        await options.db.insert(mailOutbox).values({
+          id: newId(),
+          to_address: mail.to,
+          subject: mail.subject,
+          transport: 'smtp',
+          status: 'SENT',
+        });
       } catch (error) {
         await options.db.insert(mailOutbox).values({
           id: newId(),

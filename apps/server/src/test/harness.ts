@@ -1,0 +1,144 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+import type { OperationDef } from '@fieldport/contract/operation';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/platform.ts';
+import { buildApp, type BuiltApp } from '../app.ts';
+
+export interface TestApp extends BuiltApp {
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app in-process on a database of its own (a copy of the migrated PGlite template), or
+ * on the shared PostgreSQL when TEST_DATABASE_URL is set; tests then keep to their own organization.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fieldport-app-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_IP_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '1000',
+    AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: '1000',
+    ...env,
+  });
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('pgliteTemplate');
+  const database = databaseUrl
+    ? await openDatabase({ databaseUrl, poolSize: 4 })
+    : await openDatabase({
+        dataDir: 'memory://',
+        loadDataDir: new Blob([await fs.readFile(template)], { type: 'application/x-gzip' }),
+      });
+  const built = await buildApp(config, database, { logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    database,
+    config,
+    async close() {
+      await built.app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A unique suffix, so that tests sharing one PostgreSQL never collide. */
+export function unique(prefix = 't'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export interface AuthAnswer {
+  status: number;
+  body: Record<string, unknown> & { message?: string; code?: string };
+  cookie: string;
+}
+
+/** Calls an /auth route as a browser would and keeps the session cookie it sets. */
+export async function authCall(
+  app: TestApp,
+  url: string,
+  payload?: unknown,
+  cookie = '',
+): Promise<AuthAnswer> {
+  const response = await app.app.inject({
+    method: payload === undefined ? 'GET' : 'POST',
+    url,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+  const setCookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const session = setCookies
+    .map((line) => line.split(';')[0])
+    .filter(
+      (pair) =>
+        pair.startsWith('fieldport.session_token=') && pair.length > 'fieldport.session_token='.length,
+    )
+    .pop();
+  return {
+    status: response.statusCode,
+    body: response.body ? JSON.parse(response.body) : {},
+    cookie: session ?? '',
+  };
+}
+
+export async function signIn(app: TestApp, email: string, password: string): Promise<string> {
+  const answer = await authCall(app, '/auth/sign-in/email', { email, password, rememberMe: false });
+  if (answer.status !== 200 || !answer.cookie) {
+    throw new Error(`Sign-in of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return answer.cookie;
+}
+
+export interface GraphqlAnswer<Data> {
+  envelope?: { status: string; status_message: string; data: Data };
+  errors?: { message: string; extensions?: { code?: string; field?: string } }[];
+}
+
+/** Calls one operation of the contract the way the web client does. */
+export async function call<Op extends OperationDef>(
+  app: TestApp,
+  cookie: string,
+  op: Op,
+  input: unknown,
+): Promise<GraphqlAnswer<Op extends OperationDef<string, 'query' | 'mutation', never, infer D> ? D : never>> {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify({
+      query: `${op.kind} Call($input: JSON) { ${op.name}(input: $input) }`,
+      variables: { input },
+    }),
+  });
+  const body = JSON.parse(response.body) as {
+    data?: Record<string, string> | null;
+    errors?: GraphqlAnswer<never>['errors'];
+  };
+  const raw = body.data?.[op.name];
+  return { envelope: raw ? JSON.parse(raw) : undefined, errors: body.errors };
+}
+
+/** The newest code mailed to an address, read from the console outbox as a person reads the mail. */
+export async function latestCode(app: TestApp, email: string): Promise<string> {
+  const [mail] = await app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to_address, email))
+    .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
+    .limit(1);
+  const code = mail?.body_text?.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code was mailed to ${email}`);
+  return code;
+}
