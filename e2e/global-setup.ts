@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.ts';
+import { seedE2eFixtures } from './support/fixtures.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    serverLog: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Starts the real portal as a user would (`npm start` without the build step): its own process, an
+ * embedded database with the demo and the journeys' extra people, the built web app.
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm test does it in pretest).');
+  }
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'fieldport-e2e-'));
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  await migrateDatabase(database);
+  await seedDemoIfEmpty(database.db);
+  await seedE2eFixtures(database.db);
+  await database.close();
+
+  const port = await freePort();
+  const serverLog = path.join(dataDir, 'server.log');
+  const log = fs.createWriteStream(serverLog);
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO: '1',
+      AUTH_RATE_LIMIT_IP_PER_MINUTE: '10000',
+      AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '1000',
+      AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      throw new Error(`The server exited early:\n${await fsp.readFile(serverLog, 'utf8')}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start:\n${await fsp.readFile(serverLog, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    log.end();
+    if (!process.env.E2E_KEEP) await fsp.rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../apps/server/src/db/client.ts';
+import { organization } from '../../apps/server/src/db/schema/identity.ts';
+import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo.ts';
+import { seedMember, seedOrganization } from '../../apps/server/src/db/seed/factories.ts';
+
+/** People the journeys need besides the demo's, each used by one journey only. */
+export const E2E_USERS = {
+  temporary: 'new.agent@e2e.local',
+  forgot: 'forgot.owner@e2e.local',
+  otp: 'otp.owner@e2e.local',
+  noDesignation: 'no.designation@e2e.local',
+  suspended: 'suspended.owner@e2e.local',
+  reporter: 'reporter.owner@e2e.local',
+  narrow: 'narrow.owner@e2e.local',
+} as const;
+
+export const E2E_TEMPORARY_PASSWORD = 'Temp@1234';
+
+export async function seedE2eFixtures(db: Db): Promise<void> {
+  const [demo] = await db.select().from(organization).where(eq(organization.slug, 'demo-service-co'));
+  const people = [
+    { email: E2E_USERS.temporary, name: 'Nina New', role: 'OWNER' as const, mustChangePassword: true },
+    { email: E2E_USERS.forgot, name: 'Farah Forgetful', role: 'OWNER' as const },
+    { email: E2E_USERS.otp, name: 'Omar Otp', role: 'ADMIN' as const },
+    { email: E2E_USERS.noDesignation, name: 'Neel Nodesig', role: 'MANAGER' as const },
+    { email: E2E_USERS.reporter, name: 'Rita Reporter', role: 'OWNER' as const },
+    { email: E2E_USERS.narrow, name: 'Nora Narrow', role: 'OWNER' as const },
+  ];
+  for (const person of people) {
+    await seedMember(db, {
+      organizationId: demo.id,
+      password: person.mustChangePassword ? E2E_TEMPORARY_PASSWORD : DEMO_PASSWORD,
+      ...person,
+    });
+  }
+  const suspended = await seedOrganization(db, { name: 'Suspended Services Ltd', status: 'SUSPENDED' });
+  await seedMember(db, {
+    organizationId: suspended.id,
+    email: E2E_USERS.suspended,
+    name: 'Sam Suspended',
+    role: 'OWNER',
+    password: DEMO_PASSWORD,
+  });
+}
