@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -28,6 +29,13 @@ const CODE_MAIL: Record<string, { subject: string; purpose: string }> = {
 };
 
 /**
+ * Requests whose code mail could not be delivered. better-auth logs and swallows an error of
+ * sendVerificationOTP and answers success; the after hook below answers the failure instead, so
+ * that nobody is told 'OTP Sent Successfully !' for a mail that never left.
+ */
+const undeliveredCodes = new WeakSet<Request>();
+
+/**
  * better-auth with email and password, email OTP and the organization plugin (issue 2). The
  * organization plugin supplies organizations, memberships and the session's active organization;
  * its HTTP endpoints are not exposed (see auth/routes.ts), because who may change memberships is
@@ -51,6 +59,13 @@ export function createIdentity({ config, db, mailer, secret }: IdentityOptions) 
       maxPasswordLength: 128,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      // A password chosen through Forgot Password is the person's own: no temporary one remains.
+      async onPasswordReset({ user: person }) {
+        await db
+          .update(identitySchema.user)
+          .set({ mustChangePassword: false })
+          .where(eq(identitySchema.user.id, person.id));
+      },
     },
     user: {
       additionalFields: {
@@ -75,16 +90,21 @@ export function createIdentity({ config, db, mailer, secret }: IdentityOptions) 
         allowedAttempts: AUTH_LIMITS.codeAttempts,
         storeOTP: 'hashed',
         disableSignUp: true,
-        async sendVerificationOTP({ email, otp, type }) {
+        async sendVerificationOTP({ email, otp, type }, ctx) {
           const mail = CODE_MAIL[type] ?? { subject: 'Your Fieldport code', purpose: 'continue' };
-          await mailer.send({
-            to: email,
-            subject: mail.subject,
-            text:
-              `Your code to ${mail.purpose} is ${otp}.\n\n` +
-              `It is valid for ${AUTH_LIMITS.codeLifetimeSeconds / 60} minutes and can be entered wrongly ` +
-              `${AUTH_LIMITS.codeAttempts} times at most. If you did not ask for it, ignore this mail.`,
-          });
+          try {
+            await mailer.send({
+              to: email,
+              subject: mail.subject,
+              text:
+                `Your code to ${mail.purpose} is ${otp}.\n\n` +
+                `It is valid for ${AUTH_LIMITS.codeLifetimeSeconds / 60} minutes and can be entered wrongly ` +
+                `${AUTH_LIMITS.codeAttempts} times at most. If you did not ask for it, ignore this mail.`,
+            });
+          } catch (error) {
+            if (ctx?.request) undeliveredCodes.add(ctx.request);
+            throw error;
+          }
         },
       }),
       organization({ allowUserToCreateOrganization: false }),
@@ -111,6 +131,12 @@ export function createIdentity({ config, db, mailer, secret }: IdentityOptions) 
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.request && undeliveredCodes.has(ctx.request)) {
+          throw new APIError('SERVICE_UNAVAILABLE', {
+            message: 'The code could not be mailed. Please try again in a few minutes.',
+            code: 'MAIL_FAILED',
+          });
+        }
         // The OTP sign-in has no rememberMe of its own: without it, the cookie ends with the browser.
         if (ctx.path === '/sign-in/email-otp' && ctx.context.newSession && ctx.body?.rememberMe !== true) {
           await setSessionCookie(ctx, ctx.context.newSession, true);

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '@fieldport/contract/messages';
-import { passwordPolicySchema } from '@fieldport/contract/auth';
+import { emailSchema, passwordPolicySchema } from '@fieldport/contract/auth';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, user } from '../db/schema/identity.ts';
@@ -22,6 +22,26 @@ const ALLOWED: Record<string, 'GET' | 'POST'> = {
   '/auth/email-otp/reset-password': 'POST',
   '/auth/sign-out': 'POST',
   '/auth/get-session': 'GET',
+};
+
+/**
+ * The fields a person types, checked with the contract's rules (SPEC section 5) before anything is
+ * counted or looked up: an empty or oversized field gets a message written for a person, and no
+ * oversized value reaches the rate-limit keys or the identity provider.
+ */
+const signInPassword = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .max(128, 'Password must be at most 128 characters');
+const withEmail = z.looseObject({ email: emailSchema }, { error: MSG.mandatoryFields });
+const BODY_RULES: Record<string, z.ZodType> = {
+  '/auth/sign-in/email': z.looseObject(
+    { email: emailSchema, password: signInPassword },
+    { error: MSG.mandatoryFields },
+  ),
+  '/auth/sign-in/email-otp': withEmail,
+  '/auth/email-otp/send-verification-otp': withEmail,
+  '/auth/email-otp/reset-password': withEmail,
 };
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -128,6 +148,10 @@ export function registerIdentityRoutes(
       const path = request.url.split('?')[0];
       if (ALLOWED[path] !== request.method) {
         return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not Found' });
+      }
+      const checked = BODY_RULES[path]?.safeParse(request.body ?? {});
+      if (checked && !checked.success) {
+        return reply.code(400).send({ code: 'BAD_USER_INPUT', message: checked.error.issues[0].message });
       }
       if (!(await enforceRateLimits(db, config.rateLimits, request, reply, path))) return reply;
       if (path === '/auth/sign-out') {

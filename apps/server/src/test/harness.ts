@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
-import type { OperationDef } from '@fieldport/contract/operation';
+import type { DataOf, OperationDef } from '@fieldport/contract/operation';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { session } from '../db/schema/identity.ts';
 import { mailOutbox } from '../db/schema/platform.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
 
@@ -59,7 +60,16 @@ export function unique(prefix = 't'): string {
 export interface AuthAnswer {
   status: number;
   body: Record<string, unknown> & { message?: string; code?: string };
+  /** The session cookie pair (`fieldport.session_token=...`) to send back, or '' when none was set. */
   cookie: string;
+  /** Every Set-Cookie line as sent, attributes included (Max-Age, HttpOnly ...). */
+  setCookies: string[];
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface CallOptions {
+  /** The client address the request comes from (the rate limits count per IP). */
+  remoteAddress?: string;
 }
 
 /** Calls an /auth route as a browser would and keeps the session cookie it sets. */
@@ -68,10 +78,12 @@ export async function authCall(
   url: string,
   payload?: unknown,
   cookie = '',
+  options: CallOptions = {},
 ): Promise<AuthAnswer> {
   const response = await app.app.inject({
     method: payload === undefined ? 'GET' : 'POST',
     url,
+    remoteAddress: options.remoteAddress,
     headers: {
       ...(cookie ? { cookie } : {}),
       ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
@@ -90,7 +102,20 @@ export async function authCall(
     status: response.statusCode,
     body: response.body ? JSON.parse(response.body) : {},
     cookie: session ?? '',
+    setCookies,
+    headers: response.headers,
   };
+}
+
+/** The session rows of a person: what a sign-in wrote, or did not. */
+export async function sessionsOf(app: TestApp, userId: string) {
+  return app.database.db.select().from(session).where(eq(session.userId, userId));
+}
+
+/** A client address of a test's own, so that per-IP counters of tests sharing a database never meet. */
+export function uniqueIp(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${byte()}.${byte()}.${byte()}`;
 }
 
 export async function signIn(app: TestApp, email: string, password: string): Promise<string> {
@@ -112,7 +137,7 @@ export async function call<Op extends OperationDef>(
   cookie: string,
   op: Op,
   input: unknown,
-): Promise<GraphqlAnswer<Op extends OperationDef<string, 'query' | 'mutation', never, infer D> ? D : never>> {
+): Promise<GraphqlAnswer<DataOf<Op>>> {
   const response = await app.app.inject({
     method: 'POST',
     url: '/graphql',

@@ -1,5 +1,6 @@
 import type { Role } from '@fieldport/contract/roles';
 import type { Db } from '../db/client.ts';
+import type { MembershipStatus } from '../db/schema/identity.ts';
 import { grant, seedDesignation, seedMember, seedOrganization, seedParty } from '../db/seed/factories.ts';
 import { unique } from './harness.ts';
 
@@ -65,4 +66,36 @@ export async function seedTestOrganization(
     members[role] = { email, userId: user.id, membershipId: membership.id };
   }
   return { org, partner, dealer, designation, members, tag };
+}
+
+/**
+ * One more person in an organization (or a second membership for an existing person when `email`
+ * is given), for the cases seedTestOrganization does not make: a temporary password, a suspended
+ * membership, a person in several organizations.
+ */
+export async function addTestMember(
+  db: Db,
+  values: {
+    organizationId: string;
+    role: Role;
+    email?: string;
+    mustChangePassword?: boolean;
+    status?: MembershipStatus;
+    designation_id?: string | null;
+    party_id?: string | null;
+  },
+): Promise<TestMember> {
+  const email = values.email ?? `${values.role.toLowerCase()}.${unique('m')}@test.local`;
+  const { user, membership } = await seedMember(db, {
+    organizationId: values.organizationId,
+    email,
+    name: `${values.role} ${email.split('@')[0]}`,
+    role: values.role,
+    password: TEST_PASSWORD,
+    mustChangePassword: values.mustChangePassword,
+    status: values.status,
+    designation_id: values.designation_id,
+    party_id: values.party_id,
+  });
+  return { email: user.email, userId: user.id, membershipId: membership.id };
 }

@@ -43,7 +43,9 @@ export function registerReportIssueRoute(
       if (data.length === 0 || !data.subarray(0, magic.length).equals(magic)) {
         return reply
           .code(400)
-          .send({ errorMessage: `Attachment ${index + 1} is not a ${attachment.content_type} image.` });
+          .send({
+            errorMessage: `Attachment ${index + 1} is not a valid ${attachment.content_type === 'image/png' ? 'PNG' : 'JPEG'} image.`,
+          });
       }
       if (data.length > REPORT_ATTACHMENT_MAX_BYTES) {
         return reply.code(400).send({ errorMessage: `Attachment ${index + 1} is larger than 5 MB.` });

@@ -1,0 +1,189 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { mailOutbox } from '../db/schema/platform.ts';
+import { authCall, latestCode, sessionsOf, startTestApp, unique, type TestApp } from '../test/harness.ts';
+import { addTestMember, seedTestOrganization } from '../test/organizations.ts';
+import { createMailer } from './mail.ts';
+
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  headers: string;
+  body: string;
+}
+
+/** A real SMTP receiver on a free port; mails to an address starting with `refused.` are refused. */
+async function startSmtpReceiver() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('refused.')) {
+        const error = new Error('Mailbox unavailable') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const split = raw.indexOf('\r\n\r\n');
+        const headers = raw.slice(0, split);
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          headers,
+          body: decodeBody(headers, raw.slice(split + 4)),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function decodeBody(headers: string, body: string): string {
+  const encoding = headers.match(/^content-transfer-encoding:\s*(\S+)/im)?.[1].toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    return body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return body;
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let app: TestApp;
+const MAIL_FROM = 'Fieldport Test <portal@fieldport.test>';
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  app = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+function mailsFor(email: string) {
+  return smtp.received.filter((mail) => mail.to.includes(email));
+}
+
+async function outboxRows(email: string) {
+  return app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to_address, email))
+    .orderBy(desc(mailOutbox.created_at));
+}
+
+describe('mail over SMTP', () => {
+  it('delivers the forgot-password code to the person, and the outbox keeps no body', async () => {
+    const { members } = await seedTestOrganization(app.database.db, { roles: ['OWNER'] });
+    const email = members.OWNER.email;
+    const sent = await authCall(app, '/auth/email-otp/send-verification-otp', {
+      email,
+      type: 'forget-password',
+    });
+    expect(sent.status).toBe(200);
+
+    const [mail] = mailsFor(email);
+    expect(mailsFor(email)).toHaveLength(1);
+    expect(mail.to).toEqual([email]);
+    expect(mail.from).toBe('portal@fieldport.test');
+    expect(mail.headers).toMatch(/^From: Fieldport Test <portal@fieldport\.test>$/m);
+    expect(mail.headers).toMatch(/^Subject: Your Fieldport password reset code$/m);
+    const code = mail.body.match(/Your code to reset your Fieldport password is (\d{6})\./)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const [row] = await outboxRows(email);
+    expect(row).toMatchObject({
+      transport: 'smtp',
+      status: 'SENT',
+      subject: 'Your Fieldport password reset code',
+      body_text: null,
+      error: null,
+    });
+    await expect(latestCode(app, email)).rejects.toThrow('No code was mailed');
+
+    // The mailed code is the real one: it resets the password.
+    const reset = await authCall(app, '/auth/email-otp/reset-password', {
+      email,
+      otp: code,
+      password: 'Mailed#Code11',
+    });
+    expect(reset.status).toBe(200);
+    expect((await authCall(app, '/auth/sign-in/email', { email, password: 'Mailed#Code11' })).status).toBe(
+      200,
+    );
+  });
+
+  it('delivers the sign-in code, which signs in', async () => {
+    const { members } = await seedTestOrganization(app.database.db, { roles: ['AGENT'] });
+    const email = members.AGENT.email;
+    expect(
+      (await authCall(app, '/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })).status,
+    ).toBe(200);
+    const [mail] = mailsFor(email);
+    expect(mail.headers).toMatch(/^Subject: Your Fieldport sign-in code$/m);
+    const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+    const answer = await authCall(app, '/auth/sign-in/email-otp', { email, otp: code });
+    expect(answer.status).toBe(200);
+    expect(await sessionsOf(app, members.AGENT.userId)).toHaveLength(1);
+  });
+
+  it('records a refused delivery as FAILED with the reason, and tells the client it failed', async () => {
+    const { org } = await seedTestOrganization(app.database.db, { roles: [] });
+    const person = await addTestMember(app.database.db, {
+      organizationId: org.id,
+      role: 'OWNER',
+      email: `refused.${unique()}@test.local`,
+    });
+    const sent = await authCall(app, '/auth/email-otp/send-verification-otp', {
+      email: person.email,
+      type: 'forget-password',
+    });
+    expect(sent.status).toBe(503);
+    expect(sent.body).toEqual({
+      code: 'MAIL_FAILED',
+      message: 'The code could not be mailed. Please try again in a few minutes.',
+    });
+    expect(mailsFor(person.email)).toHaveLength(0);
+    const [row] = await outboxRows(person.email);
+    expect(row).toMatchObject({ transport: 'smtp', status: 'FAILED', body_text: null });
+    expect(row.error).toContain('Mailbox unavailable');
+  });
+
+  it('reports the SMTP transport on the health check', async () => {
+    const health = await app.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.json()).toMatchObject({ status: 'ok', mail: 'smtp' });
+  });
+});
+
+describe('the console outbox (no SMTP_URL)', () => {
+  it('prints the mail and keeps its body, so that codes can be read without a mail server', async () => {
+    const lines: string[] = [];
+    const mailer = createMailer({ db: app.database.db, from: MAIL_FROM, log: (line) => lines.push(line) });
+    expect(mailer.transport).toBe('console');
+    const to = `console.${unique()}@test.local`;
+    await mailer.send({ to, subject: 'Hello', text: 'Your code is 424242.' });
+    mailer.close();
+    expect(lines).toEqual([`[mail outbox] To: ${to} | Subject: Hello\nYour code is 424242.`]);
+    const [row] = await outboxRows(to);
+    expect(row).toMatchObject({ transport: 'console', status: 'SENT', body_text: 'Your code is 424242.' });
+    expect(await latestCode(app, to)).toBe('424242');
+  });
+});
