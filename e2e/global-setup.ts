@@ -76,7 +76,8 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${await fsp.readFile(serverLog, 'utf8')}`);
+    if (Date.now() > deadline)
+      throw new Error(`The server did not start:\n${await fsp.readFile(serverLog, 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   project.provide('baseUrl', baseUrl);

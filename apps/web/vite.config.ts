@@ -1,7 +1,8 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const server = 'http://127.0.0.1:3000';
+// The API server the dev server proxies to; FIELDPORT_SERVER points it elsewhere (another port).
+const server = process.env.FIELDPORT_SERVER ?? 'http://127.0.0.1:3000';
 
 // The identity routes refuse a POST whose Origin is not the server's own (CSRF protection), so the
 // dev proxy presents the browser's requests as coming from the server's origin.
@@ -18,7 +19,34 @@ const proxy: ProxyOptions = {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: their own chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'vendor-mui',
+              test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|notistack|goober|clsx)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'vendor-data',
+              test: /node_modules[\\/](@tanstack|zod|react-hook-form|@hookform)[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: { '/auth': proxy, '/graphql': proxy, '/api': proxy, '/healthz': proxy, '/files': proxy },
   },

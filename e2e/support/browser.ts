@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -8,11 +7,12 @@ import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo.ts';
 export const baseUrl = () => inject('baseUrl');
 
 let browser: Browser | undefined;
-let profileDir: string | undefined;
 
-/** Debian's Chromium with the flags this machine needs (no downloads, no background networking). */
+/**
+ * Debian's Chromium with the flags this machine needs (no downloads, no background networking).
+ * playwright-core starts it on a fresh, empty profile of its own every time.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  profileDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fieldport-chromium-'));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
@@ -24,7 +24,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profileDir}`,
     ],
   });
   return browser;
@@ -32,10 +31,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function closeBrowser(): Promise<void> {
   await browser?.close();
-  if (profileDir) await fs.rm(profileDir, { recursive: true, force: true });
 }
 
-export async function newPage(options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  options: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   if (!browser) throw new Error('launchBrowser() first');
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -61,7 +61,11 @@ export async function mailedCode(email: string, notBefore?: string): Promise<str
   const deadline = Date.now() + 10_000;
   for (;;) {
     const log = await fs.readFile(inject('serverLog'), 'utf8');
-    const codes = [...log.matchAll(/\[mail outbox\] To: ([^ ]+) \| Subject: [^\\\n]*(?:\\n|\n)Your code to [^\n]*? is (\d{6})\./g)]
+    const codes = [
+      ...log.matchAll(
+        /\[mail outbox\] To: ([^ ]+) \| Subject: [^\\\n]*(?:\\n|\n)Your code to [^\n]*? is (\d{6})\./g,
+      ),
+    ]
       .filter((match) => match[1] === email)
       .map((match) => match[2]);
     const code = codes.at(-1);

@@ -38,7 +38,10 @@ async function request<T>(path: string, init: { method: 'GET' | 'POST'; body?: u
     response = await fetch(`/auth${path}`, {
       method: init.method,
       credentials: 'same-origin',
-      headers: init.method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+      headers:
+        init.method === 'POST'
+          ? { 'content-type': 'application/json', accept: 'application/json' }
+          : { accept: 'application/json' },
       body: init.method === 'POST' ? JSON.stringify(init.body ?? {}) : undefined,
     });
   } catch {
@@ -56,7 +59,10 @@ async function request<T>(path: string, init: { method: 'GET' | 'POST'; body?: u
   if (!response.ok) {
     const { code, message } = (body ?? {}) as { code?: string; message?: string };
     // SPEC section 8: sign-in and password failures show the identity provider's own message.
-    const fallback = response.status === 429 ? MSG.tooManyRequests : `The request failed (HTTP ${response.status}). Please try again.`;
+    const fallback =
+      response.status === 429
+        ? MSG.tooManyRequests
+        : `The request failed (HTTP ${response.status}). Please try again.`;
     throw new AuthError(message || fallback, code, response.status);
   }
   return body as T;

@@ -49,7 +49,10 @@ async function call<Op extends OperationDef>(op: Op, input: InputOf<Op>): Promis
   try {
     body = (await response.json()) as GraphQLResponse;
   } catch {
-    throw new ApiError(`The server could not answer (HTTP ${response.status}). Please try again.`, 'INTERNAL');
+    throw new ApiError(
+      `The server could not answer (HTTP ${response.status}). Please try again.`,
+      'INTERNAL',
+    );
   }
 
   const first = body.errors?.[0];

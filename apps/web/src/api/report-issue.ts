@@ -1,3 +1,8 @@
+import type {
+  ReportIssueAnswer,
+  ReportIssueFailure,
+  ReportIssueInput as ReportIssuePayload,
+} from '@fieldport/contract/report-issue';
 import { NETWORK_MESSAGE } from './client.ts';
 
 /** SPEC section 3: report-issue payload. The project key is fixed for this product. */
@@ -6,6 +11,8 @@ export interface ReportIssueInput {
   issue_description: string;
   /** PNG bytes as base64, without the `data:` prefix. */
   screenshotBase64: string | null;
+  /** The route the report was started from. */
+  page_url?: string;
 }
 
 export class ReportIssueError extends Error {
@@ -13,8 +20,9 @@ export class ReportIssueError extends Error {
 }
 
 export async function reportIssue(input: ReportIssueInput): Promise<string> {
-  const body = {
+  const body: ReportIssuePayload = {
     user_email_id: input.user_email_id,
+    page_url: input.page_url,
     project_key: 'FIELDPORT',
     issue_description: input.issue_description,
     attachments: input.screenshotBase64
@@ -32,10 +40,12 @@ export async function reportIssue(input: ReportIssueInput): Promise<string> {
   } catch {
     throw new ReportIssueError(NETWORK_MESSAGE);
   }
-  const answer = (await response.json().catch(() => ({}))) as { status?: string; message?: string; errorMessage?: string };
+  const answer = (await response.json().catch(() => ({}))) as Partial<ReportIssueAnswer & ReportIssueFailure>;
   // SPEC section 8: a failed report shows the service's errorMessage.
   if (!response.ok || answer.status !== 'success') {
-    throw new ReportIssueError(answer.errorMessage || answer.message || `The report could not be sent (HTTP ${response.status}).`);
+    throw new ReportIssueError(
+      answer.errorMessage || answer.message || `The report could not be sent (HTTP ${response.status}).`,
+    );
   }
   return answer.message || 'Issue reported';
 }

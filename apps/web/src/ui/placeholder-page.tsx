@@ -5,12 +5,20 @@ import Typography from '@mui/material/Typography';
 import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import { PageTitle } from './page-title.tsx';
 
+/** 'fgr' -> 'FGR', 'tickets' -> 'Tickets'. */
+function areaLabel(area: string): string {
+  return area.length <= 3 ? area.toUpperCase() : area[0].toUpperCase() + area.slice(1);
+}
+
 /** The page of a shell route whose area is not built yet (one component for every such route). */
 export function PlaceholderPage({ title, area }: { title: string; area: string }) {
   return (
     <Box component="section" aria-labelledby="page-title">
       <PageTitle title={title} />
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, display: 'flex', gap: 3, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 3, sm: 5 }, display: 'flex', gap: 3, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
         <Box
           aria-hidden
           sx={{
@@ -27,13 +35,13 @@ export function PlaceholderPage({ title, area }: { title: string; area: string }
           <ConstructionOutlined fontSize="large" />
         </Box>
         <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Chip label={area} size="small" variant="outlined" color="primary" sx={{ mb: 1.5 }} />
+          <Chip label={areaLabel(area)} size="small" variant="outlined" color="primary" sx={{ mb: 1.5 }} />
           <Typography variant="h6" component="p" sx={{ fontWeight: 600, mb: 1 }}>
             {title} is on its way
           </Typography>
           <Typography color="text.secondary">
-            This area is not built yet; it arrives with its issue. Everything else in the portal keeps working in the
-            meantime.
+            This area is not built yet; it arrives with its issue. Everything else in the portal keeps working
+            in the meantime.
           </Typography>
         </Box>
       </Paper>

@@ -16,11 +16,14 @@ import Logout from '@mui/icons-material/Logout';
 import { roleLabel } from '@fieldport/contract/menus';
 import type { CurrentUser } from '@fieldport/contract/operations/account';
 import { useOrganizationSwitch } from '../../features/account/use-organization-switch.ts';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? '?').slice(0, 2)).toUpperCase();
+  return (
+    parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? '?').slice(0, 2)
+  ).toUpperCase();
 }
 
 /** The user menu of the top bar (SPEC section 2): Switch Organization and SignOut. */
@@ -42,7 +45,16 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', color: '#1d1d1d', fontSize: '0.9rem', fontWeight: 700 }}>
+        <Avatar
+          sx={{
+            width: 34,
+            height: 34,
+            bgcolor: 'secondary.main',
+            color: '#1d1d1d',
+            fontSize: '0.9rem',
+            fontWeight: 700,
+          }}
+        >
           {initials(user.user_name)}
         </Avatar>
       </IconButton>
@@ -53,7 +65,10 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 270, maxWidth: 340, mt: 1 } }, list: { 'aria-label': 'Account menu' } }}
+        slotProps={{
+          paper: { sx: { minWidth: 270, maxWidth: 340, mt: 1 } },
+          list: { 'aria-label': 'Account menu' },
+        }}
       >
         <Box sx={{ px: 2, pt: 1, pb: 1.5 }}>
           <Typography sx={{ fontWeight: 700 }} noWrap>
@@ -78,7 +93,10 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         )}
         {switcher.loadError && (
           <MenuItem disabled>
-            <ListItemText primary={switcher.loadError} slotProps={{ primary: { sx: { whiteSpace: 'normal' } } }} />
+            <ListItemText
+              primary={switcher.loadError}
+              slotProps={{ primary: { sx: { whiteSpace: 'normal' } } }}
+            />
           </MenuItem>
         )}
         {switcher.organizations.map((organization) => {
@@ -87,8 +105,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
           return (
             <MenuItem
               key={organization.organization_id}
-              role="menuitemradio"
-              aria-checked={current}
+              aria-current={current ? 'true' : undefined}
               selected={current}
               disabled={switcher.switchingTo !== null && !switching}
               onClick={() => {
@@ -96,8 +113,19 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
                 close();
               }}
             >
-              <ListItemIcon>{switching ? <CircularProgress size={16} /> : current ? <Check fontSize="small" /> : <Business fontSize="small" />}</ListItemIcon>
-              <ListItemText primary={organization.organization_name} slotProps={{ primary: { noWrap: true } }} />
+              <ListItemIcon>
+                {switching ? (
+                  <CircularProgress size={16} />
+                ) : current ? (
+                  <Check fontSize="small" />
+                ) : (
+                  <Business fontSize="small" />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                primary={organization.organization_name}
+                slotProps={{ primary: { noWrap: true } }}
+              />
             </MenuItem>
           );
         })}
@@ -114,6 +142,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
           <ListItemText primary="SignOut" />
         </MenuItem>
       </Menu>
+      <LoadingOverlay open={switcher.switchingTo !== null} label="Switching organization" />
     </>
   );
 }

@@ -24,6 +24,11 @@ export const DRAWER_WIDTH = 270;
 /** SPEC section 8: these words in the current user's error send the user back to '/' with an alert. */
 const REFUSAL_PATTERN = /Not Found|Temporarily Suspended/;
 
+/** Errors of the current user that send the user away rather than offering a retry. */
+function sendsAway(error: Error): boolean {
+  return isApiError(error, 'UNAUTHENTICATED') || REFUSAL_PATTERN.test(error.message);
+}
+
 /** The main shell (SPEC section 2): top bar, side menu and the page of the current route. */
 export function ShellLayout() {
   const navigate = useNavigate();
@@ -38,7 +43,10 @@ export function ShellLayout() {
     ...currentUserQuery(email),
     enabled: Boolean(email) && !mustChangePassword,
   });
-  const menuResult = useMemo(() => (currentUser.data ? buildMenu(menuInputFromUser(currentUser.data)) : null), [currentUser.data]);
+  const menuResult = useMemo(
+    () => (currentUser.data ? buildMenu(menuInputFromUser(currentUser.data)) : null),
+    [currentUser.data],
+  );
 
   // Alerts and redirects happen once, even when React runs effects twice in development.
   const leaving = useRef(false);
@@ -49,7 +57,10 @@ export function ShellLayout() {
       navigate('/', { replace: true });
     } else if (mustChangePassword) {
       leaving.current = true;
-      navigate('/', { replace: true, state: { step: 'change-password', email } satisfies LoginLocationState });
+      navigate('/', {
+        replace: true,
+        state: { step: 'change-password', email } satisfies LoginLocationState,
+      });
     } else if (currentUser.error) {
       const error = currentUser.error;
       if (isApiError(error, 'UNAUTHENTICATED')) {
@@ -66,7 +77,16 @@ export function ShellLayout() {
       window.alert(menuResult.message);
       void signOut();
     }
-  }, [session.isSuccess, session.data, mustChangePassword, email, currentUser.error, menuResult, navigate, signOut]);
+  }, [
+    session.isSuccess,
+    session.data,
+    mustChangePassword,
+    email,
+    currentUser.error,
+    menuResult,
+    navigate,
+    signOut,
+  ]);
 
   const shell: ShellState | null = useMemo(
     () =>
@@ -82,7 +102,7 @@ export function ShellLayout() {
   );
 
   const loading = session.isPending || (Boolean(email) && !mustChangePassword && currentUser.isPending);
-  const failed = !loading && !shell && currentUser.error && !leaving.current;
+  const failed = !loading && !shell && currentUser.error !== null && !sendsAway(currentUser.error);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -102,7 +122,11 @@ export function ShellLayout() {
           <Drawer
             variant="permanent"
             sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}
-            slotProps={{ paper: { sx: { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' } } }}
+            slotProps={{
+              paper: {
+                sx: { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },
+              },
+            }}
           >
             <Toolbar />
             <SideMenu menu={shell.menu} />

@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -18,17 +18,22 @@ function containsRoute(item: MenuItem, route: string): boolean {
   return item.SubMenu.some((sub) => sub.MenuRoute === route || containsRoute(sub, route));
 }
 
+function withHolder(open: Set<string>, menu: MenuItem[], pathname: string): Set<string> {
+  const holder = menu.find((item) => item.has_child_routes && containsRoute(item, pathname));
+  return holder && !open.has(holder.MenuName) ? new Set(open).add(holder.MenuName) : open;
+}
+
 /** The sidebar menu built by the contract's buildMenu (SPEC sections 2 and 4). */
 export function SideMenu({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState<Set<string>>(() => new Set());
-
-  // The group that holds the current page opens by itself.
-  useEffect(() => {
-    const holder = menu.find((item) => item.has_child_routes && containsRoute(item, pathname));
-    if (holder) setOpen((current) => (current.has(holder.MenuName) ? current : new Set(current).add(holder.MenuName)));
-  }, [menu, pathname]);
+  const [open, setOpen] = useState<Set<string>>(() => withHolder(new Set(), menu, pathname));
+  // The group that holds the current page opens by itself (adjusted while rendering, not in an effect).
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    setOpen((current) => withHolder(current, menu, pathname));
+  }
 
   function toggle(name: string, force?: boolean) {
     setOpen((current) => {
@@ -60,7 +65,12 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: 
           if (!item.has_child_routes) {
             return (
               <ListItem key={item.MenuName} disablePadding sx={{ px: 1 }}>
-                <MenuLink item={item} icon={<Icon fontSize="small" />} active={pathname === item.MenuRoute} onClick={() => go(item.MenuRoute)} />
+                <MenuLink
+                  item={item}
+                  icon={<Icon fontSize="small" />}
+                  active={pathname === item.MenuRoute}
+                  onClick={() => go(item.MenuRoute)}
+                />
               </ListItem>
             );
           }
@@ -68,8 +78,10 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: 
           const holdsActive = containsRoute(item, pathname);
           const groupId = `menu-group-${item.MenuName.replace(/\W+/g, '-')}`;
           return (
-            <Box component="li" key={item.MenuName} sx={{ listStyle: 'none' }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', px: 1 }}>
+            // The sub-list follows the group's item rather than sitting inside it (MUI's nested-list
+            // layout), so that each item of the top list reads as just its name.
+            <Fragment key={item.MenuName}>
+              <ListItem disablePadding sx={{ px: 1 }}>
                 {/* SPEC section 2: a group opens its own route (Tickets opens /ActiveTickets). */}
                 <MenuLink
                   item={item}
@@ -91,7 +103,7 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: 
                 >
                   {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
                 </IconButton>
-              </Box>
+              </ListItem>
               <Collapse in={expanded} timeout="auto" unmountOnExit id={groupId}>
                 <List disablePadding aria-label={item.MenuName}>
                   {item.SubMenu.map((sub) => {
@@ -110,7 +122,7 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: 
                   })}
                 </List>
               </Collapse>
-            </Box>
+            </Fragment>
           );
         })}
       </List>
@@ -148,16 +160,23 @@ function MenuLink({
       }}
       sx={{
         borderRadius: 2,
-        my: 0.25,
+        my: 0.125,
+        py: dense ? 0.5 : 0.75,
         flexGrow: 1,
         '&.Mui-selected': { bgcolor: 'rgba(23, 71, 166, 0.12)', color: 'primary.dark' },
         '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
       }}
     >
-      <ListItemIcon sx={{ minWidth: 36, color: active || emphasised ? 'primary.main' : 'text.secondary' }}>{icon}</ListItemIcon>
+      <ListItemIcon sx={{ minWidth: 36, color: active || emphasised ? 'primary.main' : 'text.secondary' }}>
+        {icon}
+      </ListItemIcon>
       <ListItemText
         primary={item.MenuName}
-        slotProps={{ primary: { sx: { fontWeight: active || emphasised ? 700 : 500, fontSize: dense ? '0.85rem' : '0.92rem' } } }}
+        slotProps={{
+          primary: {
+            sx: { fontWeight: active || emphasised ? 700 : 500, fontSize: dense ? '0.85rem' : '0.92rem' },
+          },
+        }}
       />
     </ListItemButton>
   );

@@ -12,12 +12,27 @@ import { AccountMenu } from './account-menu.tsx';
 import type { ShellState } from './shell-context.tsx';
 
 /** SPEC sections 1 and 2: logo, organization name, Dealer Portal badge, report issue, user and role. */
-export function TopBar({ shell, narrow, onOpenMenu }: { shell: ShellState | null; narrow: boolean; onOpenMenu: () => void }) {
+export function TopBar({
+  shell,
+  narrow,
+  onOpenMenu,
+}: {
+  shell: ShellState | null;
+  narrow: boolean;
+  onOpenMenu: () => void;
+}) {
   const user = shell?.user;
   const organization = user?.organization_details;
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: narrow ? 1 : 1.5, minHeight: { xs: 56, sm: 64 } }} variant={narrow ? 'dense' : 'regular'}>
+    <AppBar
+      position="fixed"
+      // Wide: the bar spans the page above the permanent drawer. Narrow: the temporary drawer covers it.
+      sx={{ zIndex: (theme) => (narrow ? theme.zIndex.appBar : theme.zIndex.drawer + 1) }}
+    >
+      <Toolbar
+        sx={{ gap: narrow ? 1 : 1.5, minHeight: { xs: 56, sm: 64 } }}
+        variant={narrow ? 'dense' : 'regular'}
+      >
         {narrow && shell && (
           <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={onOpenMenu}>
             <MenuIcon />
@@ -43,7 +58,10 @@ export function TopBar({ shell, narrow, onOpenMenu }: { shell: ShellState | null
               sx={{ height: '100%', maxWidth: narrow ? 80 : 140, objectFit: 'contain' }}
             />
           ) : (
-            <BrandMark size={narrow ? 26 : 30} title={organization ? `${organization.organization_name} logo` : 'Fieldport'} />
+            <BrandMark
+              size={narrow ? 26 : 30}
+              title={organization ? `${organization.organization_name} logo` : 'Fieldport'}
+            />
           )}
         </Box>
         <Box sx={{ minWidth: 0, display: 'flex', alignItems: 'center', gap: 1.25, flexGrow: 1 }}>

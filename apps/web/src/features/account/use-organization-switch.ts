@@ -27,7 +27,9 @@ export function useOrganizationSwitch(user: CurrentUser, options: { enabled: boo
     onSuccess: async (result) => {
       // Every cached answer belonged to the old organization. Invalidating refetches what is on
       // screen (the current user among it) and waits for it; the rest is refetched when next used.
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+      await queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+      });
       navigate('/Dashboard');
       enqueueSnackbar(result.status_message || MSG.organizationSwitched, { variant: 'success' });
     },

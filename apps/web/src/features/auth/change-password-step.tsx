@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
@@ -26,7 +26,8 @@ export function ChangePasswordStep({ email, onBack }: { email: string; onBack: (
   });
 
   const change = useMutation({
-    mutationFn: (values: z.output<typeof changePasswordSchema>) => authApi.completeNewPassword({ newPassword: values.newPassword }),
+    mutationFn: (values: z.output<typeof changePasswordSchema>) =>
+      authApi.completeNewPassword({ newPassword: values.newPassword }),
     onSuccess: () => loginSuccess(MSG.passwordChanged),
     onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
   });
@@ -46,7 +47,7 @@ export function ChangePasswordStep({ email, onBack }: { email: string; onBack: (
         <Stack spacing={2.25}>
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <TextField
+          <FormTextField
             label="New Password"
             type="password"
             required
@@ -55,7 +56,7 @@ export function ChangePasswordStep({ email, onBack }: { email: string; onBack: (
             {...fieldProps(form, 'newPassword')}
             helperText={form.formState.errors.newPassword?.message ?? MSG.passwordPolicy}
           />
-          <TextField
+          <FormTextField
             label="Confirm Password"
             type="password"
             required

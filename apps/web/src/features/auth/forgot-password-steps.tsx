@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi, isOtpFailure } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
@@ -40,9 +40,21 @@ export function ForgotPasswordStep({
   return (
     <>
       <StepTitle title="Forgot Password ?" subtitle="We will send a code to your registered email." />
-      <Box component="form" noValidate aria-label="Forgot Password" onSubmit={form.handleSubmit((values) => send.mutate(values.email))}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Forgot Password"
+        onSubmit={form.handleSubmit((values) => send.mutate(values.email))}
+      >
         <Stack spacing={2.25}>
-          <TextField label="Registered Email" type="email" required autoFocus autoComplete="username" {...fieldProps(form, 'email')} />
+          <FormTextField
+            label="Registered Email"
+            type="email"
+            required
+            autoFocus
+            autoComplete="username"
+            {...fieldProps(form, 'email')}
+          />
           <Button type="submit" variant="contained" size="large" loading={send.isPending} fullWidth>
             Send Code
           </Button>
@@ -78,7 +90,8 @@ export function ResetPasswordStep({
       onDone();
     },
     // SPEC section 5: a wrong or expired code asks for the code sent to the registered email.
-    onError: (error) => enqueueSnackbar(isOtpFailure(error) ? MSG.codeFailure : error.message, { variant: 'error' }),
+    onError: (error) =>
+      enqueueSnackbar(isOtpFailure(error) ? MSG.codeFailure : error.message, { variant: 'error' }),
   });
   const resend = useMutation({
     mutationFn: () => authApi.sendOtp({ email, type: 'forget-password' }),
@@ -88,11 +101,19 @@ export function ResetPasswordStep({
 
   return (
     <>
-      <StepTitle title="Reset Password" subtitle={`Enter the code sent to ${email} and choose a new password.`} />
-      <Box component="form" noValidate aria-label="Reset Password" onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
+      <StepTitle
+        title="Reset Password"
+        subtitle={`Enter the code sent to ${email} and choose a new password.`}
+      />
+      <Box
+        component="form"
+        noValidate
+        aria-label="Reset Password"
+        onSubmit={form.handleSubmit((values) => reset.mutate(values))}
+      >
         <Stack spacing={2.25}>
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <TextField
+          <FormTextField
             label="Code"
             required
             autoFocus
@@ -100,7 +121,7 @@ export function ResetPasswordStep({
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
             {...fieldProps(form, 'code')}
           />
-          <TextField
+          <FormTextField
             label="New Password"
             type="password"
             required

@@ -8,7 +8,8 @@ import { OtpCodeStep, OtpEmailStep } from './otp-login-steps.tsx';
 import { SignInStep } from './sign-in-step.tsx';
 
 /** The six steps of SPEC section 2, in order. */
-export type LoginStep = 'sign-in' | 'change-password' | 'forgot-password' | 'reset-password' | 'otp-email' | 'otp-code';
+export type LoginStep =
+  'sign-in' | 'change-password' | 'forgot-password' | 'reset-password' | 'otp-email' | 'otp-code';
 
 /** What another screen may ask of the login page through navigation state. */
 export interface LoginLocationState {
@@ -60,13 +61,21 @@ export function LoginPage() {
         />
       )}
       {step === 'forgot-password' && (
-        <ForgotPasswordStep initialEmail={email} onCodeSent={(value) => go('reset-password', value)} onBack={() => go('sign-in')} />
+        <ForgotPasswordStep
+          initialEmail={email}
+          onCodeSent={(value) => go('reset-password', value)}
+          onBack={() => go('sign-in')}
+        />
       )}
       {step === 'reset-password' && (
         <ResetPasswordStep email={email} onDone={() => go('sign-in')} onBack={() => go('sign-in')} />
       )}
       {step === 'otp-email' && (
-        <OtpEmailStep initialEmail={email} onOtpSent={(value) => go('otp-code', value)} onBack={() => go('sign-in')} />
+        <OtpEmailStep
+          initialEmail={email}
+          onOtpSent={(value) => go('otp-code', value)}
+          onBack={() => go('sign-in')}
+        />
       )}
       {step === 'otp-code' && <OtpCodeStep email={email} onBack={() => go('otp-email')} />}
     </LoginLayout>

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi, isOtpFailure } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
@@ -42,10 +42,15 @@ export function OtpEmailStep({
   return (
     <>
       <StepTitle title="Sign In With OTP" subtitle="We will email you a one-time password." />
-      <Box component="form" noValidate aria-label="Sign In With OTP" onSubmit={form.handleSubmit((values) => send.mutate(values.email))}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Sign In With OTP"
+        onSubmit={form.handleSubmit((values) => send.mutate(values.email))}
+      >
         <Stack spacing={2.25}>
           {/* SPEC section 5 spells the label with its asterisk, so the field does not add another. */}
-          <TextField
+          <FormTextField
             label={MSG.otpEmailLabel}
             type="email"
             autoFocus
@@ -77,7 +82,8 @@ export function OtpCodeStep({ email, onBack }: { email: string; onBack: () => vo
     // Remember Me belongs to the password form; an OTP sign-in keeps it when the email was remembered.
     mutationFn: (otp: string) => authApi.signInOtp({ email, otp, rememberMe: rememberedEmail() === email }),
     onSuccess: () => loginSuccess(MSG.loginSuccessful),
-    onError: (error) => enqueueSnackbar(isOtpFailure(error) ? MSG.invalidOtp : error.message, { variant: 'error' }),
+    onError: (error) =>
+      enqueueSnackbar(isOtpFailure(error) ? MSG.invalidOtp : error.message, { variant: 'error' }),
   });
   const resend = useMutation({
     mutationFn: () => authApi.sendOtp({ email, type: 'sign-in' }),
@@ -88,10 +94,15 @@ export function OtpCodeStep({ email, onBack }: { email: string; onBack: () => vo
   return (
     <>
       <StepTitle title="Enter OTP" subtitle={`We sent a one-time password to ${email}.`} />
-      <Box component="form" noValidate aria-label="Enter OTP" onSubmit={form.handleSubmit((values) => verify.mutate(values.otp))}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Enter OTP"
+        onSubmit={form.handleSubmit((values) => verify.mutate(values.otp))}
+      >
         <Stack spacing={2.25}>
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <TextField
+          <FormTextField
             label={MSG.otpLabel}
             autoFocus
             autoComplete="one-time-code"

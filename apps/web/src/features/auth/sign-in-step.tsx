@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -11,7 +11,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
@@ -39,7 +39,7 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
     resolver: zodResolver(signInSchema),
     defaultValues: { email: initialEmail || stored, password: '' },
   });
-  const [email, password] = form.watch(['email', 'password']);
+  const [email, password] = useWatch({ control: form.control, name: ['email', 'password'] });
   // SPEC section 2: Remember Me is disabled while email or password is empty.
   const rememberDisabled = !email?.trim() || !password;
 
@@ -61,14 +61,19 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
   return (
     <>
       <StepTitle title="Sign In" subtitle="Sign in with the email address your organization registered." />
-      <Box component="form" noValidate aria-label="Sign In" onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Sign In"
+        onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+      >
         <Stack spacing={2.25}>
           {bothMissing && (
             <Alert severity="error" role="alert">
               {MSG.mandatoryFields}
             </Alert>
           )}
-          <TextField
+          <FormTextField
             label="Email"
             type="email"
             required
@@ -76,7 +81,7 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
             autoFocus={!stored}
             {...fieldProps(form, 'email', { hideMessage: bothMissing })}
           />
-          <TextField
+          <FormTextField
             label="Password"
             type="password"
             required
@@ -84,7 +89,15 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
             autoFocus={Boolean(stored)}
             {...fieldProps(form, 'password', { hideMessage: bothMissing })}
           />
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              flexWrap: 'wrap',
+              gap: 1,
+            }}
+          >
             <FormControlLabel
               label="Remember Me"
               control={
@@ -95,7 +108,11 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
                 />
               }
             />
-            <Button variant="text" size="small" onClick={() => onForgotPassword(form.getValues('email').trim().toLowerCase())}>
+            <Button
+              variant="text"
+              size="small"
+              onClick={() => onForgotPassword(form.getValues('email').trim().toLowerCase())}
+            >
               Forgot Password ?
             </Button>
           </Box>
@@ -103,7 +120,12 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
             Sign In
           </Button>
           <Divider>or</Divider>
-          <Button variant="outlined" size="large" fullWidth onClick={() => onOtpLogin(form.getValues('email').trim().toLowerCase())}>
+          <Button
+            variant="outlined"
+            size="large"
+            fullWidth
+            onClick={() => onOtpLogin(form.getValues('email').trim().toLowerCase())}
+          >
             Sign In With OTP
           </Button>
         </Stack>

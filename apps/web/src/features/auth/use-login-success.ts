@@ -7,8 +7,10 @@ import { LOGIN_NAVIGATION_DELAY_MS } from '@fieldport/contract/menus';
 export function useLoginSuccess() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   return (message: string) => {
+    // Earlier failures of this login no longer apply.
+    closeSnackbar();
     enqueueSnackbar(message, { variant: 'success' });
     // A new session: nothing cached for the previous one may leak into it.
     queryClient.removeQueries();

@@ -35,7 +35,15 @@ export function ReportIssueButton({ compact = false }: { compact?: boolean }) {
         <Box
           {...{ [CAPTURE_EXCLUDE_ATTRIBUTE]: '' }}
           role="status"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.25, py: 0.5, borderRadius: 5, bgcolor: 'rgba(255,255,255,0.16)' }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            px: 1.25,
+            py: 0.5,
+            borderRadius: 5,
+            bgcolor: 'rgba(255,255,255,0.16)',
+          }}
         >
           <CircularProgress size={14} color="inherit" aria-hidden />
           {!compact && (

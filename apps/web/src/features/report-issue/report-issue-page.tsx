@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -12,12 +12,13 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { FormTextField } from '../../ui/form-text-field.tsx';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Send from '@mui/icons-material/Send';
 import { MSG } from '@fieldport/contract/messages';
+import { issueDescriptionSchema } from '@fieldport/contract/report-issue';
 import { sessionQuery } from '../../api/queries.ts';
 import { reportIssue } from '../../api/report-issue.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
@@ -26,12 +27,10 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { AnnotationCanvas, type AnnotationCanvasHandle } from './annotation-canvas.tsx';
 import { useIssue } from './issue-context.tsx';
 
-/** SPEC section 5: description required, at most 1000 characters. */
-export const DESCRIPTION_MAX = 1000;
+/** SPEC section 5: at most 1000 characters (the contract's issueDescriptionSchema checks it). */
+const DESCRIPTION_MAX = 1000;
 
-const reportSchema = z.object({
-  issue_description: z.string().trim().min(1, 'Description is required').max(DESCRIPTION_MAX, MSG.descriptionTooLong),
-});
+const reportSchema = z.object({ issue_description: issueDescriptionSchema });
 type ReportForm = z.input<typeof reportSchema>;
 
 /** Where Back goes when the page was opened directly: the landing page picks the user's start page. */
@@ -41,7 +40,7 @@ export default function ReportIssuePage() {
   const session = useQuery(sessionQuery);
   const { draft, setDraft } = useIssue();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const canvas = useRef<AnnotationCanvasHandle>(null);
   const previousRoute = draft?.previousRoute ?? FALLBACK_ROUTE;
 
@@ -49,7 +48,7 @@ export default function ReportIssuePage() {
     resolver: zodResolver(reportSchema),
     defaultValues: { issue_description: '' },
   });
-  const description = form.watch('issue_description');
+  const description = useWatch({ control: form.control, name: 'issue_description' });
 
   const send = useMutation({
     mutationFn: (issue_description: string) =>
@@ -57,8 +56,10 @@ export default function ReportIssuePage() {
         user_email_id: session.data?.user.email ?? '',
         issue_description,
         screenshotBase64: canvas.current?.toPngBase64() ?? null,
+        page_url: previousRoute,
       }),
     onSuccess: (message) => {
+      closeSnackbar();
       enqueueSnackbar(message, { variant: 'success' });
       setDraft(null);
       navigate(previousRoute);
@@ -95,7 +96,14 @@ export default function ReportIssuePage() {
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
         <PageTitle title="Report an issue" />
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="form" noValidate onSubmit={onSubmit} aria-label="Report an issue">
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 2, sm: 3 } }}
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Report an issue"
+        >
           <Stack spacing={3}>
             {draft?.screenshot ? (
               <Box>
@@ -114,7 +122,7 @@ export default function ReportIssuePage() {
                 There is no screenshot with this report. Describe what you were doing and what went wrong.
               </Alert>
             )}
-            <TextField
+            <FormTextField
               label="Description"
               required
               multiline
@@ -124,14 +132,24 @@ export default function ReportIssuePage() {
               error={Boolean(error)}
               helperText={error?.message ?? `${description.length}/${DESCRIPTION_MAX} characters`}
             />
-            <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+            <Stack
+              direction={{ xs: 'column-reverse', sm: 'row' }}
+              spacing={1.5}
+              sx={{ justifyContent: 'flex-end' }}
+            >
               <Button variant="text" onClick={goBack} startIcon={<ArrowBack />}>
                 Back
               </Button>
               <Button variant="outlined" onClick={cancel} disabled={send.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" variant="contained" endIcon={<Send />} loading={send.isPending} loadingPosition="end">
+              <Button
+                type="submit"
+                variant="contained"
+                endIcon={<Send />}
+                loading={send.isPending}
+                loadingPosition="end"
+              >
                 Report
               </Button>
             </Stack>
