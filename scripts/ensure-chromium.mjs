@@ -10,7 +10,9 @@ if (fs.existsSync(CHROMIUM)) process.exit(0);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = fs.existsSync('/usr/bin/apt-get');
 if (isRoot && hasApt) {
-  console.log(`Chromium is not at ${CHROMIUM}; installing Debian's chromium package for the browser tests...`);
+  console.log(
+    `Chromium is not at ${CHROMIUM}; installing Debian's chromium package for the browser tests...`,
+  );
   try {
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
       stdio: 'inherit',

@@ -41,11 +41,9 @@ export function registerReportIssueRoute(
       const data = Buffer.from(attachment.file_data, 'base64');
       const magic = attachment.content_type === 'image/png' ? PNG : JPEG;
       if (data.length === 0 || !data.subarray(0, magic.length).equals(magic)) {
-        return reply
-          .code(400)
-          .send({
-            errorMessage: `Attachment ${index + 1} is not a valid ${attachment.content_type === 'image/png' ? 'PNG' : 'JPEG'} image.`,
-          });
+        return reply.code(400).send({
+          errorMessage: `Attachment ${index + 1} is not a valid ${attachment.content_type === 'image/png' ? 'PNG' : 'JPEG'} image.`,
+        });
       }
       if (data.length > REPORT_ATTACHMENT_MAX_BYTES) {
         return reply.code(400).send({ errorMessage: `Attachment ${index + 1} is larger than 5 MB.` });
