@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL), and browser journeys in Chromium against the built app.
 export default defineConfig({
   test: {
+    // Two cores here: parallel but modest.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -21,7 +23,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
       {
