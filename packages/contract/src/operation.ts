@@ -6,10 +6,12 @@ export type Right = (typeof RIGHTS)[number];
 
 /**
  * Who may call an operation. `module: null` means any signed-in, active member of the current
- * organization (the caller's own details, the organization switch). Otherwise the module must be in
- * the caller's menu (SPEC section 4) and, with access control on, carry the right.
+ * organization (the caller's own details, the organization switch). Otherwise one of the modules
+ * must be in the caller's menu (SPEC section 4) and, with access control on, carry the right. Several
+ * names serve the same data under the names each menu gives it ('Customers' for staff and partners,
+ * 'My Customers' for dealers).
  */
-export type Access = { module: null } | { module: string; right: Right };
+export type Access = { module: null } | { module: string | readonly string[]; right: Right };
 
 /** The answer of every operation (ARCHITECTURE.md "The contract"), sent as a JSON string. */
 export interface Envelope<Data> {

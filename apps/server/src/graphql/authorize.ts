@@ -13,9 +13,13 @@ import type { Caller } from './caller.ts';
 export function authorize(caller: Caller, access: Access): void {
   if (access.module === null) return;
   if (!caller.menu.ok) throw forbidden(caller.menu.message);
-  if (!menuGrantsModule(caller.menu.menu, access.module)) throw forbidden(MSG.forbiddenModule);
-  if (caller.menu.accessControlled && access.right !== 'VIEW') {
-    if (!designationGrants(caller.designation?.accessing_module ?? [], access.module, access.right)) {
+  const menu = caller.menu;
+  const modules = typeof access.module === 'string' ? [access.module] : access.module;
+  const granted = modules.filter((module) => menuGrantsModule(menu.menu, module));
+  if (granted.length === 0) throw forbidden(MSG.forbiddenModule);
+  if (menu.accessControlled && access.right !== 'VIEW') {
+    const modulesOfDesignation = caller.designation?.accessing_module ?? [];
+    if (!granted.some((module) => designationGrants(modulesOfDesignation, module, access.right))) {
       throw forbidden(MSG.forbiddenModule);
     }
   }
