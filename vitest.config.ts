@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           environment: 'node',
+          // The menu rules are checked over every role and flag combination (thousands of cases per
+          // test): seconds on a quiet machine, more on a busy 2-core one.
+          testTimeout: 30_000,
         },
       },
       {
