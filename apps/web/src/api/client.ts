@@ -11,12 +11,16 @@ export type ApiErrorCode =
   | 'INTERNAL'
   | (string & {});
 
-/** A failed operation. `message` is the first GraphQL error's message, written for a person. */
+/**
+ * A failed operation. `message` is the first GraphQL error's message, written for a person;
+ * `field` is the input field it is about (BAD_USER_INPUT, CONFLICT), for forms to show it there.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     message: string,
     readonly code: ApiErrorCode,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -26,7 +30,7 @@ export const NETWORK_MESSAGE = 'Could not reach the server. Check your connectio
 
 interface GraphQLResponse {
   data?: Record<string, unknown> | null;
-  errors?: { message?: string; extensions?: { code?: string } }[];
+  errors?: { message?: string; extensions?: { code?: string; field?: string } }[];
 }
 
 async function call<Op extends OperationDef>(op: Op, input: InputOf<Op>): Promise<Envelope<DataOf<Op>>> {
@@ -57,7 +61,11 @@ async function call<Op extends OperationDef>(op: Op, input: InputOf<Op>): Promis
 
   const first = body.errors?.[0];
   if (first) {
-    throw new ApiError(first.message || 'The request failed.', first.extensions?.code ?? 'INTERNAL');
+    throw new ApiError(
+      first.message || 'The request failed.',
+      first.extensions?.code ?? 'INTERNAL',
+      first.extensions?.field,
+    );
   }
   const raw = body.data?.[op.name];
   if (typeof raw !== 'string') {

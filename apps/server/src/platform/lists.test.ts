@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  listInput,
+  statusFilterSchema,
+  type PageData,
+  type ParsedListInput,
+} from '@fieldport/contract/lists';
+import { query } from '@fieldport/contract/operation';
+import { closureRemark } from '../db/schema/settings.ts';
+import { seedNamedMaster } from '../db/seed/settings.ts';
+import type { Caller } from '../graphql/caller.ts';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { seedTestOrganization } from '../test/organizations.ts';
+import { defineList } from './lists.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+// A list of the test's own over closure remarks, with a sort whose value is NULL for some rows.
+const ListRemarksForTest = query<PageData<{ name: string }>>()({
+  name: 'ListRemarksForTest',
+  access: { module: 'Closure Remarks', right: 'VIEW' },
+  description: 'test only',
+  input: listInput({
+    sortBy: ['name', 'created', 'initial_unless_b'],
+    defaultSortBy: 'name',
+    filters: { status: statusFilterSchema },
+  }),
+});
+const remarks = defineList(ListRemarksForTest, {
+  table: closureRemark,
+  select: { name: closureRemark.name },
+  search: [closureRemark.name],
+  sort: {
+    name: sql`lower(${closureRemark.name})`,
+    created: closureRemark.created_at,
+    initial_unless_b: sql`nullif(left(${closureRemark.name}, 1), 'B')`,
+  },
+  status: closureRemark.status,
+  toItem: (row) => ({ name: row.name }),
+});
+
+async function organizationWith(names: string[]) {
+  const { org } = await seedTestOrganization(app.database.db, { roles: [] });
+  // One statement: every row gets the same created_at, so the id alone orders them.
+  await app.database.db.insert(closureRemark).values(
+    names.map((name, index) => ({
+      id: `0000-${String(index).padStart(4, '0')}-${org.id}`,
+      organization_id: org.id,
+      name,
+    })),
+  );
+  for (const name of ['Zeta'])
+    await seedNamedMaster(app.database.db, 'closureRemark', { organization_id: org.id, name });
+  return { organization: org } as Caller;
+}
+
+const input = (values: Partial<ParsedListInput>): ParsedListInput => ({
+  page: 1,
+  page_size: 25,
+  search: '',
+  sort_by: 'name',
+  sort_order: 'asc',
+  status: 'ALL',
+  ...values,
+});
+
+async function streamed(caller: Caller, values: Partial<ParsedListInput>, batchSize: number) {
+  const names: string[] = [];
+  for await (const batch of remarks.list.stream(app.database.db, caller, input(values), batchSize)) {
+    expect(batch.length).toBeLessThanOrEqual(batchSize);
+    names.push(...batch.map((item) => item.name));
+  }
+  return names;
+}
+
+async function paged(caller: Caller, values: Partial<ParsedListInput>) {
+  const page = await remarks.list.page(app.database.db, caller, input({ ...values, page_size: 100 }));
+  return page.items.map((item) => item.name);
+}
+
+describe('a list streamed for export', () => {
+  const NAMES = ['Beta', 'alpha', 'Bravo', 'Gamma', 'Delta', 'Bingo', 'echo', 'Foxtrot', 'Bongo'];
+
+  it.each([
+    ['name', 'asc'],
+    ['name', 'desc'],
+    ['created', 'asc'],
+    ['created', 'desc'],
+    ['initial_unless_b', 'asc'],
+    ['initial_unless_b', 'desc'],
+  ] as const)(
+    'reads every row once, in the page order, in small batches (%s %s)',
+    async (sort_by, sort_order) => {
+      const caller = await organizationWith(NAMES);
+      const expected = await paged(caller, { sort_by, sort_order });
+      expect(expected).toHaveLength(NAMES.length + 1);
+      for (const batchSize of [1, 2, 3, 100]) {
+        expect(await streamed(caller, { sort_by, sort_order }, batchSize)).toEqual(expected);
+      }
+    },
+  );
+
+  it('keeps to the filter and the organization', async () => {
+    const caller = await organizationWith(NAMES);
+    await organizationWith(['Bystander']);
+    expect(await streamed(caller, { search: 'b' }, 2)).toEqual(['Beta', 'Bingo', 'Bongo', 'Bravo']);
+  });
+});
+
+describe('a page of a list', () => {
+  it('counts every matching row, also beyond the last page and on a full first page', async () => {
+    const names = Array.from({ length: 30 }, (_, index) => `Remark ${String(index).padStart(2, '0')}`);
+    const caller = await organizationWith(names);
+    const page = (values: Partial<ParsedListInput>) =>
+      remarks.list.page(app.database.db, caller, input(values));
+    expect(await page({ page_size: 10 })).toMatchObject({ total_count: 31, page: 1 });
+    expect((await page({ page: 4, page_size: 10 })).items.map((item) => item.name)).toEqual(['Zeta']);
+    expect(await page({ page: 9, page_size: 10 })).toMatchObject({ items: [], total_count: 31 });
+    expect(await page({ search: 'remark 2' })).toMatchObject({ total_count: 10 });
+  });
+});

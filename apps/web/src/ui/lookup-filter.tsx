@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { InputOf } from '@fieldport/contract/operation';
+import { api } from '../api/client.ts';
+import { listQueryKey, type ListOp, type ListState } from './use-list.ts';
+
+/**
+ * A list filter that chooses one record of another list ("Category: Air Conditioner"), or All.
+ * Offers every record, active or not, since old records are filtered by them too.
+ */
+export function LookupFilter(props: {
+  state: ListState;
+  /** The filter's key in the list input, e.g. 'category_id'. */
+  filter: string;
+  label: string;
+  list: ListOp;
+  valueKey: string;
+  labelKey: string;
+  /** More input for the options' list (e.g. only one master category's categories). */
+  where?: Record<string, unknown>;
+}) {
+  const { state, filter, list, valueKey, labelKey } = props;
+  const options = useQuery({
+    queryKey: [...listQueryKey(list), 'filter-options', props.where ?? {}],
+    queryFn: async () => {
+      const input = { status: 'ALL', page_size: 100, sort_by: labelKey, ...props.where } as InputOf<ListOp>;
+      const page = await api.query(list, input);
+      return (page.data as { items: Record<string, unknown>[] }).items.map((item) => ({
+        value: String(item[valueKey]),
+        label: String(item[labelKey]),
+      }));
+    },
+  });
+  const value = (state.input as Record<string, unknown>)[filter];
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={typeof value === 'string' && options.data?.some((o) => o.value === value) ? value : ''}
+      onChange={(event) => state.setFilter(filter, event.target.value || undefined)}
+      sx={{ flex: '1 1 180px', maxWidth: { sm: 230 } }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">All</MenuItem>
+      {(options.data ?? []).map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * The input and result of every list in the product (issue 3: "server-side pagination, sorting and
+ * search"). One shape, so that the web DataTable, the server's list helper and the .xlsx export
+ * understand every list alike.
+ */
+
+/** Page sizes a person can choose; anything else is refused (a client cannot ask for 1,000,000 rows). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+/** The highest page a list serves: beyond it OFFSET work grows without anybody reading the rows. */
+export const MAX_PAGE = 100_000;
+export const SEARCH_MAX_LENGTH = 100;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Status of a record that can be switched off without being deleted (masters, customers ...). */
+export const RECORD_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** The status filter of a list: one status, or both. */
+export const STATUS_FILTERS = ['ACTIVE', 'INACTIVE', 'ALL'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** A page of a list: `data` of a list operation's envelope. */
+export interface PageData<Item> {
+  items: Item[];
+  total_count: number;
+  page: number;
+  page_size: number;
+}
+
+export const pageSchema = z
+  .number({ error: 'page must be a whole number from 1' })
+  .int('page must be a whole number from 1')
+  .min(1, 'page must be a whole number from 1')
+  .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
+  .default(1);
+
+export const pageSizeSchema = z
+  .literal(PAGE_SIZES, { error: `page_size must be one of ${PAGE_SIZES.join(', ')}` })
+  .default(DEFAULT_PAGE_SIZE);
+
+/** Trimmed; an empty search means no search. */
+export const searchSchema = z
+  .string({ error: 'search must be text' })
+  .trim()
+  .max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`)
+  .default('');
+
+export const sortOrderSchema = (defaultOrder: SortOrder = 'asc') =>
+  z.enum(SORT_ORDERS, { error: "sort_order must be 'asc' or 'desc'" }).default(defaultOrder);
+
+export const statusFilterSchema = z
+  .enum(STATUS_FILTERS, { error: 'status must be ACTIVE, INACTIVE or ALL' })
+  .default('ALL');
+
+export const recordStatusSchema = (field: string) =>
+  z.enum(RECORD_STATUSES, { error: `${field} must be ACTIVE or INACTIVE` });
+
+type SortKeys = readonly [string, ...string[]];
+
+export interface ListInputOptions<SortBy extends SortKeys, Filters extends z.ZodRawShape> {
+  /** The columns a person may sort by, as the list's items name them. */
+  sortBy: SortBy;
+  defaultSortBy: SortBy[number];
+  defaultSortOrder?: SortOrder;
+  /** Filters of this list besides search and status (e.g. `customer_category_id`). */
+  filters?: Filters;
+}
+
+type BaseShape<SortBy extends SortKeys> = {
+  page: typeof pageSchema;
+  page_size: typeof pageSizeSchema;
+  search: typeof searchSchema;
+  sort_by: z.ZodDefault<z.ZodEnum<{ [K in SortBy[number]]: K }>>;
+  sort_order: ReturnType<typeof sortOrderSchema>;
+};
+
+export type ListInputSchema<SortBy extends SortKeys, Filters extends z.ZodRawShape> = z.ZodObject<
+  BaseShape<SortBy> & Filters,
+  z.core.$strict
+>;
+
+function baseShape<SortBy extends SortKeys>(options: {
+  sortBy: SortBy;
+  defaultSortBy: SortBy[number];
+  defaultSortOrder?: SortOrder;
+}): BaseShape<SortBy> {
+  const sortBy = z
+    .enum(options.sortBy as unknown as [SortBy[number], ...SortBy[number][]], {
+      error: `sort_by must be one of ${options.sortBy.join(', ')}`,
+    })
+    .default(options.defaultSortBy as never);
+  return {
+    page: pageSchema,
+    page_size: pageSizeSchema,
+    search: searchSchema,
+    sort_by: sortBy as unknown as BaseShape<SortBy>['sort_by'],
+    sort_order: sortOrderSchema(options.defaultSortOrder),
+  };
+}
+
+/**
+ * A list's input schema: page, page_size, search, sort_by (one of `sortBy`), sort_order, plus the
+ * list's own filters. Unknown keys are refused. Lists of records with a status add
+ * `status: statusFilterSchema` to `filters` (masters do so through `masterContract`).
+ */
+export function listInput<
+  const SortBy extends SortKeys,
+  Filters extends z.ZodRawShape = Record<never, never>,
+>(options: ListInputOptions<SortBy, Filters>): ListInputSchema<SortBy, Filters> {
+  return z.object({ ...baseShape(options), ...(options.filters ?? ({} as Filters)) }).strict() as never;
+}
+
+/** What every list input carries once parsed (the server's list helper reads these). */
+export interface ParsedListInput {
+  page: number;
+  page_size: number;
+  search: string;
+  sort_by: string;
+  sort_order: SortOrder;
+  status?: StatusFilter;
+}
