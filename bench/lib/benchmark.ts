@@ -30,13 +30,23 @@ export interface Measurement {
   path: string;
   role: MeasurementRole;
   summary: LoadSummary;
+  /**
+   * For a benchmark with several subjects, each with its own baseline: rows of one group are
+   * compared with that group's baseline. Rows without a group use the baseline without one.
+   */
+  group?: string;
 }
 
 export interface BenchContext {
   env: BenchEnvironment;
   options: BenchOptions;
-  /** Runs one load and records its row under `path`. */
-  measure(path: string, role: MeasurementRole, load: () => Promise<LoadResult>): Promise<LoadSummary>;
+  /** Runs one load and records its row under `path` (in `group`, see Measurement). */
+  measure(
+    path: string,
+    role: MeasurementRole,
+    load: () => Promise<LoadResult>,
+    group?: string,
+  ): Promise<LoadSummary>;
   /** A line printed under the table, prefixed with the database. */
   note(line: string): void;
   /** Progress on stderr while the benchmark prepares data. */
@@ -63,11 +73,11 @@ export function createContext(
     options,
     progress,
     note: (line) => record.notes.push(`${env.label}: ${line}`),
-    async measure(path, role, load) {
+    async measure(path, role, load, group) {
       const seconds = (options.warmupMs + options.durationMs) / 1000;
       progress(`${path} (${seconds} s) ...`);
       const summary = summarize(await load());
-      record.measurements.push({ database: env.label, path, role, summary });
+      record.measurements.push({ database: env.label, path, role, summary, ...(group ? { group } : {}) });
       return summary;
     },
   };

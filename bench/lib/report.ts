@@ -3,9 +3,16 @@ import { formatCount, formatFixed, formatTable, type Column } from './table.ts';
 
 /** Throughput of a row divided by the baseline's of the same database, or undefined. */
 export function ratioToBaseline(row: Measurement, all: Measurement[]): number | undefined {
-  const baseline = all.find((other) => other.database === row.database && other.role === 'baseline');
+  const baseline = baselineOf(row, all);
   if (!baseline || baseline.summary.throughput === 0) return undefined;
   return row.summary.throughput / baseline.summary.throughput;
+}
+
+/** The baseline a row is compared with: same database, same group. */
+export function baselineOf(row: Measurement, all: Measurement[]): Measurement | undefined {
+  return all.find(
+    (other) => other.database === row.database && other.role === 'baseline' && other.group === row.group,
+  );
 }
 
 export function formatMeasurements(measurements: Measurement[]): string {
@@ -36,9 +43,7 @@ export function headlineRatios(measurements: Measurement[]): string[] {
   return measurements
     .filter((row) => row.role === 'subject')
     .flatMap((row) => {
-      const baseline = measurements.find(
-        (other) => other.database === row.database && other.role === 'baseline',
-      );
+      const baseline = baselineOf(row, measurements);
       const ratio = ratioToBaseline(row, measurements);
       if (!baseline || ratio === undefined) return [];
       const times = ratio > 0 ? ` (the baseline does ${formatFixed(1 / ratio, 1)}x as many per second)` : '';

@@ -8,13 +8,29 @@ type QueryFn = (...args: unknown[]) => unknown;
  * benchmark to say how many statements an operation costs; never during a measured window.
  */
 export async function recordStatements(database: Database, work: () => Promise<void>): Promise<string[]> {
+  return (await recordQueries(database, work)).map((query) => query.text.replace(/\s+/g, ' ').trim());
+}
+
+/** A statement as it was sent, with its parameters, so that a baseline can send it again as it is. */
+export interface RecordedQuery {
+  text: string;
+  params: unknown[];
+}
+
+/** Like recordStatements, keeping each statement's text and parameters. */
+export async function recordQueries(database: Database, work: () => Promise<void>): Promise<RecordedQuery[]> {
   const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
   const original = client.query;
-  const statements: string[] = [];
+  const queries: RecordedQuery[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0];
-    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-    statements.push((text ?? '(unknown statement)').replace(/\s+/g, ' ').trim());
+    const config =
+      typeof first === 'object' && first !== null
+        ? (first as { text?: string; values?: unknown[] })
+        : undefined;
+    const text = typeof first === 'string' ? first : config?.text;
+    const params = (config?.values ?? (Array.isArray(args[1]) ? args[1] : [])) as unknown[];
+    queries.push({ text: text ?? '(unknown statement)', params });
     return original.apply(this, args);
   };
   try {
@@ -22,7 +38,7 @@ export async function recordStatements(database: Database, work: () => Promise<v
   } finally {
     client.query = original;
   }
-  return statements;
+  return queries;
 }
 
 /** A one-line gist of a statement: its verb and the tables it touches. */
