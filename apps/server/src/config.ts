@@ -42,7 +42,37 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: positiveInt(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region such as ap-south-1')
+    .optional(),
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.com' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
+
+/** S3-compatible storage (issue 3 item 5); without S3_BUCKET files stay on local disk. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself. Set: MinIO, Cloudflare R2, DigitalOcean Spaces ... */
+  endpoint: string | undefined;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+/** SPEC section 9: the services' region is Asia-Pacific (Mumbai). */
+export const DEFAULT_S3_REGION = 'ap-south-1';
 
 export interface Config {
   port: number;
@@ -58,6 +88,8 @@ export interface Config {
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   webDistDir: string;
   secureCookies: boolean;
+  /** Set: files go to S3-compatible storage; unset: to DATA_DIR/files. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid setting${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Problems = s3SettingProblems(e);
+  if (s3Problems.length) {
+    throw new ConfigError(
+      `Invalid setting${s3Problems.length > 1 ? 's' : ''}:\n${s3Problems.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`
   ).replace(/\/$/, '');
@@ -96,5 +134,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     secureCookies: publicUrl.startsWith('https://'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? DEFAULT_S3_REGION,
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
   };
+}
+
+/** Settings that only make sense together: the other S3 settings need a bucket, keys come in pairs. */
+function s3SettingProblems(e: z.infer<typeof environmentSchema>): string[] {
+  const problems: string[] = [];
+  const others = (
+    ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+  ).filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET && others.length) {
+    problems.push(`S3_BUCKET: is required when ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set`);
+  }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    problems.push(
+      e.S3_ACCESS_KEY_ID
+        ? 'S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID'
+        : 'S3_ACCESS_KEY_ID: is required with S3_SECRET_ACCESS_KEY',
+    );
+  }
+  return problems;
 }

@@ -1,16 +1,144 @@
+import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+// Types only: the SDK itself is loaded on first use (loadS3Sdk).
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Settings } from '../config.ts';
 
 /**
- * Where the product keeps files. Local disk under DATA_DIR by default; S3-compatible storage comes
- * with the catalogue work (issue 3) behind this same interface.
+ * Where the product keeps files (issue 3 item 5): local disk under DATA_DIR by default, or
+ * S3-compatible storage when the S3 settings are given, both behind this one interface. Clients
+ * upload straight to the store through a signed address (`uploadUrl`) and read through a presigned
+ * one (`downloadUrl`); neither needs a session, both expire.
  */
 export interface FileStore {
+  readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /** The size of a stored file, or null when there is none under the key. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /**
+   * An address on this portal (/files/...) from which a browser may read the file for a day or so,
+   * without a session: signed, so that nobody reads a file whose address the portal did not give
+   * them. Synchronous, for addresses built while answering (the organization's logo).
+   */
+  signedUrl(key: string): string;
+  /** Whether a signed /files address (its key, expiry and signature) is genuine and still valid. */
+  verifySignature(key: string, expires: string, signature: string, now?: Date): boolean;
+  /** A signed address to which a client PUTs exactly the declared file, before it expires. */
+  uploadUrl(key: string, file: DeclaredFile, now?: Date): Promise<SignedUpload>;
+  /** A presigned address to read the file: the store's own (S3) or this portal's (local). */
+  downloadUrl(key: string, now?: Date): Promise<string>;
 }
 
-export function createLocalFileStore(root: string): FileStore {
+export interface DeclaredFile {
+  contentType: string;
+  size: number;
+}
+
+export interface SignedUpload {
+  url: string;
+  method: 'PUT';
+  /** Headers the PUT must carry as they are (they are part of the signature). */
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+/** The local store also receives uploads itself (PUT /files/..., platform/file-route.ts). */
+export interface LocalFileStore extends FileStore {
+  readonly kind: 'local';
+  /** Whether a signed upload address is genuine, unexpired and for this declared file. */
+  verifyUpload(key: string, upload: UploadQuery, now?: Date): boolean;
+  /**
+   * Writes an upload: at most `size` bytes (more is refused while reading), exactly `size` in the
+   * end, beginning like a file of `contentType`; a file already there is never replaced.
+   */
+  receive(key: string, body: Readable, file: DeclaredFile): Promise<ReceiveResult>;
+}
+
+export interface UploadQuery {
+  expires: string;
+  type: string;
+  size: string;
+  signature: string;
+}
+
+export type ReceiveResult = { ok: true } | { ok: false; status: 400 | 409 | 413; message: string };
+
+/** Content types of the files the portal serves back, by extension. */
+export const SERVED_CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+};
+
+/** How the bytes of each accepted type begin: a file that claims a type must be one. */
+const MAGIC: Record<string, (head: Buffer) => boolean> = {
+  'image/png': (head) =>
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (head) => head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  'image/webp': (head) =>
+    head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
+  'application/pdf': (head) => head.subarray(0, 5).toString('latin1') === '%PDF-',
+};
+const TYPE_LABELS: Record<string, string> = {
+  'image/png': 'PNG image',
+  'image/jpeg': 'JPEG image',
+  'image/webp': 'WebP image',
+  'application/pdf': 'PDF document',
+};
+
+export function looksLike(contentType: string, head: Buffer): boolean {
+  return MAGIC[contentType]?.(head) ?? false;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+export const UPLOAD_SECONDS = 15 * 60;
+
+/** Valid until the end of tomorrow (UTC): the same address all day (browsers cache it), at least 24 hours. */
+function dayAlignedExpiry(now: Date): number {
+  return Math.floor(now.getTime() / 1000 / DAY_SECONDS) * DAY_SECONDS + 2 * DAY_SECONDS;
+}
+
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+function hmacSigner(secret: string, purpose: string) {
+  // A key of its own per purpose, so that a file signature never passes for a session's, nor a
+  // download's for an upload's.
+  const key = crypto.createHmac('sha256', secret).update(purpose).digest();
+  const sign = (text: string) => crypto.createHmac('sha256', key).update(text).digest('base64url');
+  const check = (text: string, signature: string) => {
+    const expected = Buffer.from(sign(text));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  };
+  return { sign, check };
+}
+
+const unexpired = (expires: string, now: Date) =>
+  /^\d{1,12}$/.test(expires) && Number(expires) * 1000 >= now.getTime();
+
+function downloadSigner(secret: string) {
+  const signer = hmacSigner(secret, 'fieldport files');
+  return {
+    signedUrl(fileKey: string, now = new Date()): string {
+      const expires = String(dayAlignedExpiry(now));
+      return `/files/${encodeKey(fileKey)}?expires=${expires}&signature=${signer.sign(`${fileKey}\n${expires}`)}`;
+    },
+    verify(fileKey: string, expires: string, signature: string, now = new Date()): boolean {
+      return unexpired(expires, now) && signer.check(`${fileKey}\n${expires}`, signature);
+    },
+  };
+}
+
+export function createLocalFileStore(root: string, signingSecret: string): LocalFileStore {
   const resolve = (key: string) => {
     const target = path.resolve(root, key);
     // A key is ours, never a client's, but refuse any that would leave the root all the same.
@@ -18,12 +146,212 @@ export function createLocalFileStore(root: string): FileStore {
       throw new Error(`File key outside the store: ${key}`);
     return target;
   };
+  const downloads = downloadSigner(signingSecret);
+  const uploads = hmacSigner(signingSecret, 'fieldport uploads');
+  const uploadText = (key: string, q: Omit<UploadQuery, 'signature'>) =>
+    `PUT\n${key}\n${q.expires}\n${q.type}\n${q.size}`;
+  const stat = async (key: string) => {
+    try {
+      const stats = await fs.stat(resolve(key));
+      return stats.isFile() ? { size: stats.size } : null;
+    } catch {
+      return null;
+    }
+  };
+
   return {
+    kind: 'local',
     async put(key, data) {
       const target = resolve(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(target, data);
     },
     get: (key) => fs.readFile(resolve(key)),
+    stat,
+    signedUrl: (key) => downloads.signedUrl(key),
+    verifySignature: (key, expires, signature, now) => downloads.verify(key, expires, signature, now),
+    async downloadUrl(key, now) {
+      return downloads.signedUrl(key, now);
+    },
+    async uploadUrl(key, file, now = new Date()) {
+      const expiresAt = new Date((Math.floor(now.getTime() / 1000) + UPLOAD_SECONDS) * 1000);
+      const query = {
+        expires: String(expiresAt.getTime() / 1000),
+        type: file.contentType,
+        size: String(file.size),
+      };
+      const params = new URLSearchParams({ ...query, signature: uploads.sign(uploadText(key, query)) });
+      return {
+        url: `/files/${encodeKey(key)}?${params}`,
+        method: 'PUT',
+        headers: { 'content-type': file.contentType },
+        expiresAt,
+      };
+    },
+    verifyUpload(key, upload, now = new Date()) {
+      return unexpired(upload.expires, now) && uploads.check(uploadText(key, upload), upload.signature);
+    },
+    async receive(key, body, file) {
+      const target = resolve(key);
+      if (await stat(key)) return { ok: false, status: 409, message: 'This file has already been uploaded.' };
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${crypto.randomUUID()}.part`;
+      let received = 0;
+      let head = Buffer.alloc(0);
+      const tooLarge = new Error('too large');
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          received += chunk.length;
+          if (received > file.size) return done(tooLarge);
+          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, counter, createWriteStream(partial, { flags: 'wx' }));
+        if (received !== file.size) {
+          return {
+            ok: false,
+            status: 400,
+            message: `The file must be exactly ${file.size} bytes, as declared; ${received} arrived.`,
+          };
+        }
+        if (!looksLike(file.contentType, head)) {
+          return {
+            ok: false,
+            status: 400,
+            message: `The file is not a valid ${TYPE_LABELS[file.contentType] ?? file.contentType}.`,
+          };
+        }
+        // Linking fails when the key exists: two uploads racing for one key cannot both win.
+        try {
+          await fs.link(partial, target);
+        } catch {
+          return { ok: false, status: 409, message: 'This file has already been uploaded.' };
+        }
+        return { ok: true };
+      } catch (error) {
+        if (error === tooLarge) {
+          return {
+            ok: false,
+            status: 413,
+            message: `The file is larger than the ${file.size} bytes declared.`,
+          };
+        }
+        throw error;
+      } finally {
+        await fs.rm(partial, { force: true });
+      }
+    },
   };
+}
+
+/**
+ * S3-compatible storage through the AWS SDK, loaded on first use so that the default (local)
+ * setup never loads it. Uploads and downloads are presigned by the SDK (Signature V4); the
+ * content type and length of an upload are signed headers, so the store refuses any other file.
+ * `signedUrl` (synchronous, for logos) still gives a /files address of this portal, which reads
+ * the object through `get`.
+ */
+export function createS3FileStore(settings: S3Settings, signingSecret: string): FileStore {
+  const downloads = downloadSigner(signingSecret);
+  let sdk: Promise<S3Sdk> | undefined;
+  const load = () => (sdk ??= loadS3Sdk(settings));
+
+  return {
+    kind: 's3',
+    async put(key, data, contentType) {
+      const { client, s3 } = await load();
+      await client.send(
+        new s3.PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: data, ContentType: contentType }),
+      );
+    },
+    async get(key) {
+      const { client, s3 } = await load();
+      const answer = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    },
+    async stat(key) {
+      const { client, s3 } = await load();
+      try {
+        const answer = await client.send(new s3.HeadObjectCommand({ Bucket: settings.bucket, Key: key }));
+        return { size: answer.ContentLength ?? 0 };
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404 || (error as { name?: string }).name === 'NotFound') return null;
+        throw error;
+      }
+    },
+    signedUrl: (key) => downloads.signedUrl(key),
+    verifySignature: (key, expires, signature, now) => downloads.verify(key, expires, signature, now),
+    async uploadUrl(key, file, now = new Date()) {
+      const { client, s3, presign } = await load();
+      const command = new s3.PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: key,
+        ContentType: file.contentType,
+        ContentLength: file.size,
+      });
+      const url = await presign(client, command, {
+        expiresIn: UPLOAD_SECONDS,
+        signingDate: now,
+        signableHeaders: new Set(['content-type', 'content-length']),
+      });
+      return {
+        url,
+        method: 'PUT',
+        headers: { 'content-type': file.contentType },
+        expiresAt: new Date(now.getTime() + UPLOAD_SECONDS * 1000),
+      };
+    },
+    async downloadUrl(key, now = new Date()) {
+      const { client, s3, presign } = await load();
+      // Signed at the start of the UTC day for two days: the same address all day, as locally.
+      const dayStart = new Date((dayAlignedExpiry(now) - 2 * DAY_SECONDS) * 1000);
+      return presign(client, new s3.GetObjectCommand({ Bucket: settings.bucket, Key: key }), {
+        expiresIn: 2 * DAY_SECONDS,
+        signingDate: dayStart,
+      });
+    },
+  };
+}
+
+interface S3Sdk {
+  client: S3Client;
+  s3: typeof S3;
+  presign: typeof getSignedUrl;
+}
+
+async function loadS3Sdk(settings: S3Settings): Promise<S3Sdk> {
+  const [s3, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  const client = new s3.S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // Without this the SDK adds a checksum of an empty body to presigned uploads, which S3 then
+    // refuses for every real file.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return { client, s3, presign: presigner.getSignedUrl };
+}
+
+export function isLocalStore(files: FileStore): files is LocalFileStore {
+  return files.kind === 'local';
+}
+
+/**
+ * The address of a stored file a column refers to: a signed /files address for a storage key, or
+ * the value itself when it is already an address (an external logo URL). Null stays null.
+ */
+export function addressOf(files: FileStore, stored: string | null): string | null {
+  if (!stored) return null;
+  return /^(https?:)?\//.test(stored) ? stored : files.signedUrl(stored);
 }

@@ -1,0 +1,19 @@
+import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { organization } from './identity.ts';
+
+/**
+ * Per-organization counters for what people read (ARCHITECTURE.md "Data": SRV-000001, and the
+ * ticket numbers AC-000123). One row per organization and counter, incremented in the writing
+ * transaction (platform/sequences.ts).
+ */
+export const organizationSequence = pgTable(
+  'organization_sequence',
+  {
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    value: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organization_id, table.name] })],
+);

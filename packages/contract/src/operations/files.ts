@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { mutation, query, type ItemsData } from '../operation.ts';
+import type { Right } from '../operation.ts';
+
+/**
+ * Files (issue 3 item 5, SPEC section 7 "GenerateS3Url and presigned image URL"): the client asks
+ * for a signed upload address for one declared file, PUTs the bytes there, then names the file's
+ * key in the record it belongs to (a service's `service_s3_files`). Every stored file can be read
+ * through a presigned, expiring address.
+ */
+
+const MB = 1024 * 1024;
+
+/** What a file is for decides which files are accepted and who may upload and read them. */
+export const FILE_PURPOSES = ['SERVICE_FILE'] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** Content types the portal accepts, with the extensions a file of that type may carry. */
+export const FILE_TYPES = {
+  'image/png': { label: 'PNG', extensions: ['png'] },
+  'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
+  'image/webp': { label: 'WebP', extensions: ['webp'] },
+  'application/pdf': { label: 'PDF', extensions: ['pdf'] },
+} as const;
+export type FileType = keyof typeof FILE_TYPES;
+
+export interface FilePurposeRule {
+  /** What the person reads: "Only images (PNG, JPEG, WebP) and PDF documents can be attached". */
+  typesMessage: string;
+  types: readonly FileType[];
+  maxBytes: number;
+  /** Who may upload: any of these (module, right) pairs, as decided by permissions.ts. */
+  upload: readonly { module: string; right: Right }[];
+  /** Who may read such a file: VIEW on any of these modules. */
+  read: readonly string[];
+}
+
+export const FILE_PURPOSE_RULES: Record<FilePurpose, FilePurposeRule> = {
+  // A service's pictures and documents (manuals, warranty cards) on the Product Catalogue.
+  SERVICE_FILE: {
+    typesMessage: 'Only images (PNG, JPEG, WebP) and PDF documents can be attached',
+    types: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+    maxBytes: 10 * MB,
+    upload: [
+      { module: 'Product Catalogue', right: 'CREATE' },
+      { module: 'Product Catalogue', right: 'EDIT' },
+    ],
+    read: ['Product Catalogue'],
+  },
+};
+
+/** How long a signed upload address lives. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const FILE_NAME_MAX_LENGTH = 120;
+
+/** "10 MB", "1.5 MB", "820 KB": sizes as people read them. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * A file's name as people see it: no path, no control characters, at most 120 characters, with an
+ * extension. It becomes the last part of the storage key, so '/' and '\' are refused.
+ */
+export const fileNameSchema = z
+  .string({ error: 'File name is required' })
+  .trim()
+  .min(1, 'File name is required')
+  .max(FILE_NAME_MAX_LENGTH, `File name must be at most ${FILE_NAME_MAX_LENGTH} characters`)
+  // eslint-disable-next-line no-control-regex
+  .refine((name) => !/[/\\\u0000-\u001f\u007f]/.test(name), 'File name may not contain / or \\')
+  .refine((name) => !/^\.+$/.test(name), 'File name is not valid')
+  .refine((name) => extensionOf(name) !== '', 'File name needs an extension such as .pdf or .jpg');
+
+/** Checks of one declared file against its purpose; shared by the form (before uploading) and the server. */
+export function fileProblem(
+  purpose: FilePurpose,
+  file: { file_name: string; file_type: string; file_size: number },
+): { field: 'file_type' | 'file_size' | 'file_name'; message: string } | null {
+  const rule = FILE_PURPOSE_RULES[purpose];
+  if (!(rule.types as readonly string[]).includes(file.file_type)) {
+    return { field: 'file_type', message: rule.typesMessage };
+  }
+  if (file.file_size < 1) return { field: 'file_size', message: 'The file is empty' };
+  if (file.file_size > rule.maxBytes) {
+    return {
+      field: 'file_size',
+      message: `A file may be at most ${formatFileSize(rule.maxBytes)}; this one is ${formatFileSize(file.file_size)}`,
+    };
+  }
+  const type = FILE_TYPES[file.file_type as FileType];
+  if (!(type.extensions as readonly string[]).includes(extensionOf(file.file_name))) {
+    return {
+      field: 'file_name',
+      message: `A ${type.label} file's name must end in .${type.extensions.join(' or .')}`,
+    };
+  }
+  return null;
+}
+
+export interface UploadTicket {
+  /** The file's storage key: name it in the record the file belongs to. */
+  s3_key: string;
+  /** PUT the bytes here, with the headers below, before `expires_at`. */
+  upload_url: string;
+  upload_method: 'PUT';
+  upload_headers: Record<string, string>;
+  /** Where the file can be read once uploaded (presigned, expiring). */
+  file_url: string;
+  file_name: string;
+  file_type: FileType;
+  file_size: number;
+  expires_at: string;
+}
+
+export const GenerateS3Url = mutation<ItemsData<UploadTicket>>()({
+  name: 'GenerateS3Url',
+  // The purpose's own rights are checked by the handler (FILE_PURPOSE_RULES.upload).
+  access: { module: ['Product Catalogue'], right: 'VIEW' },
+  description: 'A signed address to upload one declared file (type and size checked) for a purpose.',
+  input: z
+    .object({
+      file_purpose: z.enum(FILE_PURPOSES, {
+        error: `file_purpose must be one of ${FILE_PURPOSES.join(', ')}`,
+      }),
+      file_name: fileNameSchema,
+      file_type: z
+        .string({ error: 'File type is required' })
+        .trim()
+        .toLowerCase()
+        .min(1, 'File type is required'),
+      file_size: z
+        .number({ error: 'File size must be a whole number of bytes' })
+        .int('File size must be a whole number of bytes')
+        .min(0, 'File size must be a whole number of bytes'),
+    })
+    .strict()
+    .superRefine((values, ctx) => {
+      const problem = fileProblem(values.file_purpose, values);
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    }),
+});
+
+export interface PresignedFile {
+  s3_key: string;
+  file_name: string;
+  file_type: FileType;
+  file_size: number;
+  file_url: string;
+}
+
+export const GetPresignedUrl = query<ItemsData<PresignedFile>>()({
+  name: 'GetPresignedUrl',
+  // Who may read a file depends on its purpose (FILE_PURPOSE_RULES.read), checked by the handler.
+  access: { module: null },
+  description: 'A presigned, expiring address to read a stored file of the organization.',
+  input: z
+    .object({
+      s3_key: z
+        .string({ error: 's3_key is required' })
+        .trim()
+        .min(1, 's3_key is required')
+        .max(400, 's3_key is not a valid file key'),
+    })
+    .strict(),
+});

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import type { RecordStatus } from '../lists.ts';
+import { idSchema, masterContract, nameSchema } from '../masters.ts';
+import { fileNameSchema, type FileType } from './files.ts';
+
+/**
+ * The product catalogue (issue 3 item 4; SPEC section 3 "Service list item" and "Category item"):
+ * master categories group categories; a category carries the ticket prefix of its tickets
+ * (DOMAIN.md "Tickets": AC-000123); services belong to a category and have a price, credits,
+ * service types and attached files. All three are masters (masters.ts).
+ */
+
+const MODULE = 'Product Catalogue';
+
+// ---------------------------------------------------------------------------------------------
+// Master categories
+
+export interface MasterCategoryItem {
+  master_category_id: string;
+  master_category_name: string;
+  master_category_status: RecordStatus;
+  master_category_created_on: string;
+  /** How many categories it groups, active or not. */
+  category_count: number;
+}
+
+export const masterCategories = masterContract<MasterCategoryItem>()({
+  plural: 'MasterCategories',
+  singular: 'MasterCategory',
+  noun: 'master category',
+  nounPlural: 'master categories',
+  module: MODULE,
+  // Technicians' expertise is chosen on the Territories screen, from the categories.
+  readers: ['Territories'],
+  idKey: 'master_category_id',
+  statusKey: 'master_category_status',
+  nameKey: 'master_category_name',
+  fields: { master_category_name: nameSchema('Name') },
+  sortBy: ['master_category_name', 'category_count', 'master_category_status', 'master_category_created_on'],
+  defaultSortBy: 'master_category_name',
+});
+export const {
+  list: ListMasterCategories,
+  create: CreateMasterCategory,
+  update: UpdateMasterCategory,
+  activateOrDeactivate: ActivateOrDeactivateMasterCategory,
+} = masterCategories;
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+/**
+ * What a category covers: a PRODUCT the customer owns (an air conditioner, serviced at the
+ * customer's place) or a SERVICE without a product of the customer's (pest control, a site survey).
+ */
+export const CATEGORY_TYPES = ['PRODUCT', 'SERVICE'] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+export const CATEGORY_TYPE_LABELS: Record<CategoryType, string> = {
+  PRODUCT: 'Product',
+  SERVICE: 'Service only',
+};
+
+/**
+ * A ticket prefix: 2 to 6 upper-case letters or digits, starting with a letter, unique in the
+ * organization (ticket numbers are the prefix and a per-organization sequence: AC-000123).
+ */
+export const TICKET_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{1,5}$/;
+export const ticketPrefixSchema = z
+  .string({ error: 'Ticket prefix is required' })
+  .trim()
+  .toUpperCase()
+  .regex(
+    TICKET_PREFIX_PATTERN,
+    'Ticket prefix must be 2 to 6 letters or digits, starting with a letter (e.g. AC)',
+  );
+
+/** Category item (SPEC section 3), exactly those fields. */
+export interface CategoryItem {
+  category_id: string;
+  category_created_on: string;
+  master_category_id: string;
+  master_category_name: string;
+  category_name: string;
+  category_status: RecordStatus;
+  category_type: CategoryType;
+  category_ticket_prefix: string;
+}
+
+export const categories = masterContract<CategoryItem>()({
+  plural: 'Categories',
+  singular: 'Category',
+  // SPEC section 7 names the list by its filter; without one it lists every category.
+  listName: 'List_Categories_By_Selected_Master_Category',
+  noun: 'category',
+  nounPlural: 'categories',
+  module: MODULE,
+  readers: ['Territories'],
+  idKey: 'category_id',
+  statusKey: 'category_status',
+  nameKey: 'category_name',
+  fields: {
+    master_category_id: idSchema('Master category'),
+    category_name: nameSchema('Name'),
+    category_type: z
+      .enum(CATEGORY_TYPES, { error: `Category type must be one of ${CATEGORY_TYPES.join(', ')}` })
+      .default('PRODUCT'),
+    category_ticket_prefix: ticketPrefixSchema,
+  },
+  sortBy: [
+    'category_name',
+    'master_category_name',
+    'category_ticket_prefix',
+    'category_type',
+    'category_status',
+    'category_created_on',
+  ],
+  defaultSortBy: 'category_name',
+  filters: { master_category_id: idSchema('master_category_id').optional() },
+});
+export const {
+  list: List_Categories_By_Selected_Master_Category,
+  create: CreateCategory,
+  update: UpdateCategory,
+  activateOrDeactivate: ActivateOrDeactivateCategory,
+} = categories;
+
+// ---------------------------------------------------------------------------------------------
+// Services
+
+/**
+ * Who may raise tickets for a service (SPEC section 3 `service_enable_type`): everybody, the
+ * organization's staff only, or staff and dealers (not partners).
+ */
+export const SERVICE_ENABLE_TYPES = ['ALL', 'ORGANIZATION', 'DEALERS'] as const;
+export type ServiceEnableType = (typeof SERVICE_ENABLE_TYPES)[number];
+export const SERVICE_ENABLE_TYPE_LABELS: Record<ServiceEnableType, string> = {
+  ALL: 'Staff, partners and dealers',
+  ORGANIZATION: 'Staff only',
+  DEALERS: 'Staff and dealers',
+};
+
+/** Where a service record came from (SPEC section 3 `service_source`). */
+export const SERVICE_SOURCES = ['PORTAL', 'IMPORT'] as const;
+export type ServiceSource = (typeof SERVICE_SOURCES)[number];
+
+/** ₹1,00,00,000.00 in paise: above any appliance service, low enough to catch a mistyped amount. */
+export const SERVICE_MAX_PRICE_PAISE = 1_000_000_000;
+export const SERVICE_MAX_CREDITS = 10_000;
+export const SERVICE_MAX_FILES = 10;
+export const SERVICE_MAX_TYPES = 20;
+export const SERVICE_MAX_AUTOTAG = 20;
+
+export interface ServiceFile {
+  file_name: string;
+  file_type: FileType;
+  /** A presigned, expiring address to read the file. */
+  file_url: string;
+  file_size: number;
+}
+
+/** Service list item (SPEC section 3), exactly those fields. Money in paise. */
+export interface ServiceItem {
+  service_id: string;
+  category_id: string;
+  master_category_id: string;
+  /** What people read and quote: SRV-000001, from a per-organization sequence. */
+  service_display_id: string;
+  service_enable_type: ServiceEnableType;
+  organization_id: string;
+  /** Spare parts (components) linked to the service; components come with the inventory work. */
+  component_count: number;
+  component_ids: string[];
+  /** Offered when tickets are raised; a hidden service stays in the catalogue. */
+  is_visible: boolean;
+  /** Price in paise. */
+  service_price: number;
+  /** Technicians may raise tickets for it from the field. */
+  service_technician_enabled: boolean;
+  /** The name of the person who created it. */
+  service_created_by: string;
+  service_created_on: string;
+  service_name: string;
+  /** Credits a ticket for it uses, for organizations with credits recharge. */
+  service_credits: number;
+  /** The storage key of its first file (its picture in lists), or null without files. */
+  s3_key: string | null;
+  service_s3_files: ServiceFile[];
+  service_type_ids: string[];
+  category_name: string;
+  manufacturer_name: string | null;
+  service_source: ServiceSource;
+  service_status: RecordStatus;
+  /** Its category's ticket prefix: its tickets are numbered with it. */
+  service_ticket_prefix: string;
+  /** Users tagged on every ticket of the service (user ids of members of the organization). */
+  autotag_to_users: string[];
+}
+
+const priceMessage = 'Price must be an amount from ₹0 to ₹1,00,00,000 with at most 2 decimals';
+const creditsMessage = `Credits must be a whole number from 0 to ${SERVICE_MAX_CREDITS}`;
+
+const uniqueIds = (label: string, max: number) =>
+  z
+    .array(idSchema(label), { error: `${label} must be a list` })
+    .max(max, `At most ${max} ${label.toLowerCase()}`)
+    .refine((ids) => new Set(ids).size === ids.length, `Choose each of the ${label.toLowerCase()} once`)
+    .default([]);
+
+/**
+ * A file of the service in a create or update: with `s3_key`, a file just uploaded through
+ * GenerateS3Url (the key it answered); without, a file the service already has, by its name.
+ * `file_name` is the name people see. Not strict: a listed file may be sent back as it came
+ * (file_type, file_size and file_url are dropped), which is how a form keeps it.
+ */
+export const serviceFileInputSchema = z.object({
+  file_name: fileNameSchema,
+  s3_key: z.string({ error: 's3_key must be text' }).trim().min(1).max(400).optional(),
+});
+export type ServiceFileInput = z.input<typeof serviceFileInputSchema>;
+
+export const services = masterContract<ServiceItem>()({
+  plural: 'Services',
+  singular: 'Service',
+  listName: 'List_Services',
+  noun: 'service',
+  module: MODULE,
+  idKey: 'service_id',
+  statusKey: 'service_status',
+  nameKey: 'service_name',
+  fields: {
+    category_id: idSchema('Category'),
+    service_name: nameSchema('Name', 150),
+    service_price: z
+      .number({ error: priceMessage })
+      .int(priceMessage)
+      .min(0, priceMessage)
+      .max(SERVICE_MAX_PRICE_PAISE, priceMessage),
+    service_credits: z
+      .number({ error: creditsMessage })
+      .int(creditsMessage)
+      .min(0, creditsMessage)
+      .max(SERVICE_MAX_CREDITS, creditsMessage)
+      .default(0),
+    service_enable_type: z
+      .enum(SERVICE_ENABLE_TYPES, { error: `Enabled for must be one of ${SERVICE_ENABLE_TYPES.join(', ')}` })
+      .default('ALL'),
+    is_visible: z.boolean({ error: 'is_visible must be true or false' }).default(true),
+    service_technician_enabled: z
+      .boolean({ error: 'service_technician_enabled must be true or false' })
+      .default(true),
+    manufacturer_name: z
+      .string({ error: 'Manufacturer must be text' })
+      .trim()
+      .max(100, 'Manufacturer must be at most 100 characters')
+      .nullable()
+      .default(null)
+      .transform((value) => (value ? value : null)),
+    service_type_ids: uniqueIds('Service types', SERVICE_MAX_TYPES),
+    autotag_to_users: uniqueIds('Users', SERVICE_MAX_AUTOTAG),
+    service_s3_files: z
+      .array(serviceFileInputSchema, { error: 'service_s3_files must be a list of files' })
+      .max(SERVICE_MAX_FILES, `At most ${SERVICE_MAX_FILES} files can be attached to a service`)
+      .default([]),
+  },
+  check: (values, ctx) => {
+    const names = values.service_s3_files.map((file) => file.file_name.toLowerCase());
+    const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
+    if (repeated >= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['service_s3_files', repeated, 'file_name'],
+        message: `Two files are named '${values.service_s3_files[repeated].file_name}'; rename one of them`,
+      });
+    }
+  },
+  sortBy: [
+    'service_name',
+    'service_display_id',
+    'category_name',
+    'service_price',
+    'service_status',
+    'service_created_on',
+  ],
+  defaultSortBy: 'service_name',
+  filters: {
+    category_id: idSchema('category_id').optional(),
+    master_category_id: idSchema('master_category_id').optional(),
+  },
+});
+export const {
+  list: List_Services,
+  create: CreateService,
+  update: UpdateService,
+  activateOrDeactivate: ActivateOrDeactivateService,
+} = services;
+
+/** Rupees as people read them: ₹1,499.00. */
+export function formatRupees(paise: number): string {
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
+}
