@@ -1,0 +1,298 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
+import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
+import {
+  PARTY_OPERATIONS,
+  PARTY_SORT_KEYS,
+  ResendInvitation,
+  formatPhone,
+  partyCreateFields,
+  partyUpdateFields,
+  type PartyItem,
+  type PartyKind,
+} from '@fieldport/contract/operations/people';
+import { api } from '../../api/client.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn, type RowAction } from '../../ui/data-table.tsx';
+import { ExportButton } from '../../ui/export-button.tsx';
+import type { FeaturePageProps } from '../../ui/feature-page.ts';
+import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormFields, type FieldConfig } from '../../ui/form-fields.tsx';
+import { ListToolbar } from '../../ui/list-toolbar.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { StatusChip } from '../../ui/status-chip.tsx';
+import { useList, useListState } from '../../ui/use-list.ts';
+import { formatDate } from './format-date.ts';
+import { PEOPLE_QUERY_KEYS } from './user-form.tsx';
+import { UserStatusChip } from './user-status-chip.tsx';
+
+type Pending = { kind: 'status' | 'resend'; item: PartyItem };
+
+const ownerFields = (creating: boolean): FieldConfig[] => [
+  { kind: 'text', name: 'party_name', label: 'Name', required: true, maxLength: 120 },
+  { kind: 'text', name: 'owner_name', label: "Owner's name", required: true, maxLength: 100 },
+  ...(creating
+    ? [
+        {
+          kind: 'text',
+          name: 'owner_email_id',
+          label: "Owner's email",
+          required: true,
+          maxLength: 254,
+          helperText: 'The owner signs in with it; the invitation with a temporary password is mailed here.',
+        } as FieldConfig,
+      ]
+    : []),
+  {
+    kind: 'text',
+    name: 'owner_phone_number',
+    label: "Owner's phone number",
+    maxLength: 32,
+    helperText: 'Optional. Indian numbers without +91; others with their country code.',
+  },
+];
+
+/**
+ * /ServicePartners and /DealersView (issue 5 item 1): the organization's service partners or
+ * dealers, each with its owner, who manages the party's own co-ordinators and representatives.
+ */
+export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: PartyKind }) {
+  const operations = PARTY_OPERATIONS[kind];
+  const { noun } = operations.screen;
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const state = useListState({ sortBy: 'party_name' });
+  const list = useList(operations.list, state.input);
+  const mayCreate = can(operations.create.access);
+  const mayEdit = can(operations.update.access);
+  const [editing, setEditing] = useState<{ item?: PartyItem } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const refresh = async () => {
+    for (const queryKey of PEOPLE_QUERY_KEYS)
+      await queryClient.invalidateQueries({ queryKey: [...queryKey] });
+  };
+
+  const act = useMutation({
+    mutationFn: async (what: Pending): Promise<{ status_message: string }> =>
+      what.kind === 'status'
+        ? api.mutate(operations.activateOrDeactivate, {
+            party_id: what.item.party_id,
+            party_status: what.item.party_status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+          })
+        : api.mutate(ResendInvitation, {
+            user_group: operations.screen.ownerGroup,
+            user_id: what.item.owner_user_id ?? '',
+          }),
+    onSuccess: async (answer) => {
+      enqueueSnackbar(answer.status_message, { variant: 'success' });
+      setPending(null);
+      await refresh();
+    },
+    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+  });
+
+  const columns: DataTableColumn<PartyItem>[] = [
+    {
+      field: 'party_name',
+      header: 'Name',
+      flex: 1,
+      minWidth: 160,
+      render: (item) => (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {item.party_name}
+        </Typography>
+      ),
+    },
+    {
+      field: 'owner_name',
+      header: 'Owner',
+      flex: 1,
+      minWidth: 200,
+      render: (item) =>
+        item.owner_name ? (
+          <Box sx={{ py: 0.5, lineHeight: 1.3, minWidth: 0 }}>
+            <Typography variant="body2">{item.owner_name}</Typography>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="div"
+              sx={{ overflowWrap: 'anywhere' }}
+            >
+              {item.owner_email_id}
+            </Typography>
+            {item.owner_phone_number && (
+              <Typography variant="caption" color="text.secondary" component="div">
+                {formatPhone(item.owner_phone_number)}
+              </Typography>
+            )}
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No owner
+          </Typography>
+        ),
+    },
+    {
+      field: 'owner_status',
+      header: "Owner's sign-in",
+      width: 150,
+      hideOnNarrow: true,
+      render: (item) =>
+        item.owner_status ? (
+          <UserStatusChip status={item.owner_status} invitationPending={item.owner_invitation_pending} />
+        ) : null,
+    },
+    { field: 'user_count', header: 'Users', width: 80, align: 'right', hideOnNarrow: true },
+    {
+      field: 'party_status',
+      header: 'Status',
+      width: 110,
+      render: (item) => <StatusChip status={item.party_status} />,
+    },
+    {
+      field: 'party_created_on',
+      header: 'Created on',
+      width: 130,
+      hideOnNarrow: true,
+      render: (item) => formatDate(item.party_created_on),
+    },
+  ];
+
+  const actions: RowAction<PartyItem>[] = mayEdit
+    ? [
+        {
+          label: (item) => `Edit ${item.party_name}`,
+          icon: () => <EditOutlined />,
+          onClick: (item) => setEditing({ item }),
+        },
+        {
+          label: (item) => `Send the invitation to the owner of ${item.party_name} again`,
+          icon: () => <ForwardToInboxOutlined />,
+          show: (item) => item.owner_invitation_pending && item.owner_status === 'ACTIVE',
+          onClick: (item) => setPending({ kind: 'resend', item }),
+        },
+        {
+          label: (item) => `${item.party_status === 'ACTIVE' ? 'Suspend' : 'Activate'} ${item.party_name}`,
+          icon: (item) =>
+            item.party_status === 'ACTIVE' ? (
+              <ToggleOffOutlined color="error" />
+            ) : (
+              <ToggleOnOutlined color="success" />
+            ),
+          onClick: (item) => setPending({ kind: 'status', item }),
+        },
+      ]
+    : [];
+
+  const addButton = mayCreate ? (
+    <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing({})}>
+      Add {noun}
+    </Button>
+  ) : undefined;
+
+  const item = editing?.item;
+  const save = async (values: Record<string, unknown>) => {
+    const answer = item
+      ? await api.mutate(operations.update, values as z.input<typeof partyUpdateFields>)
+      : await api.mutate(operations.create, values as z.input<typeof partyCreateFields>);
+    enqueueSnackbar(answer.status_message, { variant: 'success' });
+    setEditing(null);
+    await refresh();
+  };
+
+  const suspending = pending?.kind === 'status' && pending.item.party_status === 'ACTIVE';
+  return (
+    <Box component="section" aria-labelledby="page-title">
+      <PageTitle title={route.title} />
+      <ListToolbar
+        state={state}
+        searchLabel={`Search ${route.title.toLowerCase()}`}
+        actions={
+          <>
+            <ExportButton op={operations.list} input={state.input} />
+            {addButton}
+          </>
+        }
+      />
+      <DataTable<PartyItem>
+        label={route.title}
+        columns={columns}
+        rowActions={actions}
+        getRowId={(row) => row.party_id}
+        list={list}
+        state={state}
+        sortable={PARTY_SORT_KEYS}
+        empty={{
+          title: `No ${noun}s yet`,
+          description: mayCreate
+            ? `Add the first ${noun} with its owner: the owner gets a mail with a temporary password and adds their own people.`
+            : undefined,
+          action: addButton,
+        }}
+      />
+      <FormDialog
+        open={editing !== null}
+        title={`${item ? 'Edit' : 'Add'} ${noun}`}
+        schema={(item ? partyUpdateFields : partyCreateFields) as typeof partyCreateFields}
+        defaultValues={
+          (item
+            ? {
+                party_id: item.party_id,
+                party_name: item.party_name,
+                owner_name: item.owner_name ?? '',
+                owner_phone_number: formatPhone(item.owner_phone_number),
+              }
+            : { party_name: '', owner_name: '', owner_email_id: '', owner_phone_number: '' }) as z.input<
+            typeof partyCreateFields
+          >
+        }
+        submitLabel={item ? 'Save' : 'Add and invite the owner'}
+        onSubmit={(values) => save(values as Record<string, unknown>)}
+        onClose={() => setEditing(null)}
+      >
+        {(form) => <FormFields form={form} fields={ownerFields(!item)} />}
+      </FormDialog>
+      {pending && (
+        <ConfirmDialog
+          open
+          title={
+            pending.kind === 'resend'
+              ? "Send the owner's invitation again?"
+              : suspending
+                ? `Suspend this ${noun}?`
+                : `Activate this ${noun}?`
+          }
+          confirmLabel={pending.kind === 'resend' ? 'Send' : suspending ? 'Suspend' : 'Activate'}
+          destructive={suspending}
+          busy={act.isPending}
+          onConfirm={() => act.mutate(pending)}
+          onClose={() => setPending(null)}
+        >
+          {pending.kind === 'resend'
+            ? `A new temporary password is mailed to ${pending.item.owner_email_id}. The one sent before stops working.`
+            : suspending
+              ? `Nobody of ${pending.item.party_name} can sign in until it is activated again ('Temporarily Suspended'). Their records stay.`
+              : `The people of ${pending.item.party_name} can sign in again.`}
+        </ConfirmDialog>
+      )}
+    </Box>
+  );
+}
+
+export function ServicePartnersPage(props: FeaturePageProps) {
+  return <PartyScreen {...props} kind="SERVICE_PARTNER" />;
+}
+
+export function DealersPage(props: FeaturePageProps) {
+  return <PartyScreen {...props} kind="DEALER" />;
+}
