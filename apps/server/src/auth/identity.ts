@@ -60,11 +60,20 @@ export function createIdentity({ config, db, mailer, secret }: IdentityOptions) 
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       // A password chosen through Forgot Password is the person's own: no temporary one remains.
-      async onPasswordReset({ user: person }) {
+      async onPasswordReset({ user: person }, request) {
         await db
           .update(identitySchema.user)
           .set({ mustChangePassword: false })
           .where(eq(identitySchema.user.id, person.id));
+        const gate = await membershipGate(db, { userId: person.id });
+        await writeAudit(db, {
+          organization_id: gate.ok ? gate.organizationId : null,
+          user_id: person.id,
+          user_email: person.email,
+          operation: 'RESET_PASSWORD',
+          target: person.id,
+          ip_address: clientAddress(request),
+        });
       },
     },
     user: {
@@ -155,10 +164,14 @@ export function createIdentity({ config, db, mailer, secret }: IdentityOptions) 
           },
           async after(session) {
             const row = session as typeof session & { activeOrganizationId?: string };
+            const [person] = await db
+              .select({ email: identitySchema.user.email })
+              .from(identitySchema.user)
+              .where(eq(identitySchema.user.id, session.userId));
             await writeAudit(db, {
               organization_id: row.activeOrganizationId ?? null,
               user_id: session.userId,
-              user_email: null,
+              user_email: person?.email ?? null,
               operation: 'SIGN_IN',
               target: session.userId,
               ip_address: session.ipAddress ?? null,
@@ -171,3 +184,8 @@ export function createIdentity({ config, db, mailer, secret }: IdentityOptions) 
 }
 
 export type Identity = ReturnType<typeof createIdentity>;
+
+/** The client address auth/routes.ts hands to better-auth (Fastify's view of it, proxies included). */
+function clientAddress(request: Request | undefined): string | null {
+  return request?.headers.get('x-forwarded-for')?.split(',')[0].trim() || null;
+}

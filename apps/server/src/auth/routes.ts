@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '@fieldport/contract/messages';
 import { emailSchema, passwordPolicySchema } from '@fieldport/contract/auth';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { account, user } from '../db/schema/identity.ts';
+import { account, member, user } from '../db/schema/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { Identity } from './identity.ts';
 import { hitRateLimit, type RateLimitRule } from './rate-limit.ts';
@@ -133,6 +133,31 @@ function normalizeEmail(body: unknown): unknown {
   return typeof record.email === 'string' ? { ...record, email: record.email.trim().toLowerCase() } : record;
 }
 
+const SIGN_IN_PATHS = new Set(['/auth/sign-in/email', '/auth/sign-in/email-otp']);
+
+/**
+ * A refused sign-in (wrong password or code, suspended or invalid member) is recorded in the
+ * organization of the person's first membership, so that its administrators see attempts on their
+ * members' accounts; an email that belongs to nobody is recorded with no organization.
+ */
+async function auditFailedSignIn(db: Db, email: string, ip: string) {
+  const [person] = await db
+    .select({ id: user.id, organizationId: member.organizationId })
+    .from(user)
+    .leftJoin(member, eq(member.userId, user.id))
+    .where(eq(user.email, email))
+    .orderBy(asc(member.createdAt))
+    .limit(1);
+  await writeAudit(db, {
+    organization_id: person?.organizationId ?? null,
+    user_id: person?.id ?? null,
+    user_email: email,
+    operation: 'SIGN_IN_FAILED',
+    target: person?.id ?? null,
+    ip_address: ip,
+  });
+}
+
 const completeNewPasswordBody = z.object({ newPassword: passwordPolicySchema }).strict();
 
 export function registerIdentityRoutes(
@@ -168,7 +193,11 @@ export function registerIdentityRoutes(
           });
         }
       }
-      return forwardToIdentity(identity, request, reply, config.publicUrl);
+      await forwardToIdentity(identity, request, reply, config.publicUrl);
+      if (SIGN_IN_PATHS.has(path) && (reply.statusCode === 401 || reply.statusCode === 403)) {
+        await auditFailedSignIn(db, bodyEmail(request.body), request.ip);
+      }
+      return reply;
     },
   });
 

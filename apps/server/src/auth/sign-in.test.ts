@@ -94,6 +94,18 @@ describe('password sign-in', () => {
     expect(await sessionsOf(app, members.OWNER.userId)).toHaveLength(0);
   });
 
+  it("records a refused sign-in in the audit log of the person's organization, without the password", async () => {
+    const { org, members } = await seedTestOrganization(app.database.db, { roles: ['OWNER'] });
+    await signInWithPassword(members.OWNER.email, 'Wrong@1234');
+    const audit = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.user_id, members.OWNER.userId), eq(auditLog.operation, 'SIGN_IN_FAILED')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ organization_id: org.id, user_email: members.OWNER.email });
+    expect(JSON.stringify(audit[0])).not.toContain('Wrong@1234');
+  });
+
   it('refuses an unknown email with the same message as a wrong password', async () => {
     const answer = await signInWithPassword(`nobody.${unique()}@test.local`);
     expect(answer.status).toBe(401);

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@fieldport/contract/messages';
 import type { Role } from '@fieldport/contract/roles';
 import { buildMenu, type MenuResult } from '@fieldport/contract/menus';
+import type { CallerProfile } from '@fieldport/contract/permissions';
 import type { AccessModule } from '@fieldport/contract/operations/account';
 import type { Db } from '../db/client.ts';
 import { member, organization, user } from '../db/schema/identity.ts';
@@ -19,6 +20,8 @@ export interface Caller {
   organization: typeof organization.$inferSelect;
   party: typeof party.$inferSelect | null;
   designation: { id: string; name: string; accessing_module: AccessModule[] } | null;
+  /** What decides access (packages/contract/src/permissions.ts); the menu is built from it. */
+  profile: CallerProfile;
   menu: MenuResult;
 }
 
@@ -82,6 +85,13 @@ export async function resolveCaller(identity: Identity, db: Db, request: Fastify
 
   const role = row.member.role as Role;
   const activeDesignation = row.designation && row.designation.status === 'ACTIVE' ? row.designation : null;
+  const profile: CallerProfile = {
+    user_type: role,
+    designation_id: activeDesignation?.id ?? null,
+    accessing_module: activeDesignation?.accessing_module ?? null,
+    organization: organizationDetails(row.organization),
+    dealer: row.party?.kind === 'DEALER' ? dealerFlags(row.party) : undefined,
+  };
   return {
     sessionId: session.session.id,
     user: row.user,
@@ -100,13 +110,8 @@ export async function resolveCaller(identity: Identity, db: Db, request: Fastify
           accessing_module: activeDesignation.accessing_module,
         }
       : null,
-    menu: buildMenu({
-      user_type: role,
-      designation_id: activeDesignation?.id ?? null,
-      accessing_module: activeDesignation?.accessing_module ?? null,
-      organization: organizationDetails(row.organization),
-      dealer: row.party?.kind === 'DEALER' ? dealerFlags(row.party) : undefined,
-    }),
+    profile,
+    menu: buildMenu(profile),
   };
 }
 

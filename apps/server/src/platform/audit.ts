@@ -12,23 +12,39 @@ export interface AuditEntry {
   ip_address?: string | null;
 }
 
-/** Keys whose values never reach the audit log (issue 5: passwords, codes and tokens never). */
-const SECRET_KEY = /pass(word)?|otp|code|token|secret/i;
+export const REDACTED = '[redacted]';
 
-export function redactSecrets(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      SECRET_KEY.test(key)
-        ? '[redacted]'
-        : value && typeof value === 'object' && !Array.isArray(value)
-          ? redactSecrets(value as Record<string, unknown>)
-          : value,
-    ]),
+/**
+ * Whether a key names a secret (issue 5: passwords, codes and tokens never reach the log). Keys are
+ * compared without case, '_' or '-': 'newPassword', 'new_password', 'otp', 'code',
+ * 'activation_code', 'session_token' ... A code that names a thing ('part_code') is data, not a secret.
+ */
+export function isSecretKey(key: string): boolean {
+  const k = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return (
+    /pass(word)?|secret|token|otp|apikey|authorization|cookie|signature/.test(k) ||
+    k === 'code' ||
+    /(activation|verification|reset|auth|confirmation)code$/.test(k)
   );
 }
 
-/** Appends one entry; entries are never edited or deleted. */
+/** Longer text (a file's base64, a pasted document) is summarized: the log records that it changed. */
+const MAX_TEXT = 2000;
+
+function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value && typeof value === 'object') return redactSecrets(value as Record<string, unknown>);
+  if (typeof value === 'string' && value.length > MAX_TEXT) return `[${value.length} characters]`;
+  return value;
+}
+
+export function redactSecrets(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, isSecretKey(key) ? REDACTED : redactValue(value)]),
+  );
+}
+
+/** Appends one entry; entries are never edited or deleted (a trigger refuses it, migration 0004). */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     id: newId(),

@@ -2,22 +2,32 @@ import { Get_Current_User_Details, type CurrentUser } from '@fieldport/contract/
 import { defineHandler } from '../../graphql/handler.ts';
 import { dealerFlags, organizationDetails } from '../../graphql/caller.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { addressOf } from '../../platform/files.ts';
 
 /** SPEC section 3 "Current user": exactly those fields; the dealer flags for dealer users only. */
-export const getCurrentUserDetails = defineHandler(Get_Current_User_Details, async (input, { caller }) => {
-  if (input.user_email_id && input.user_email_id !== caller.user.email) {
-    throw forbidden('You can only read your own details.');
-  }
-  const item: CurrentUser = {
-    user_id: caller.user.id,
-    user_name: caller.user.name,
-    user_email_id: caller.user.email,
-    user_type: caller.membership.role,
-    organization_id: caller.organization.id,
-    designation_id: caller.membership.designation_id,
-    designation_detail: caller.designation ? { accessing_module: caller.designation.accessing_module } : null,
-    organization_details: organizationDetails(caller.organization),
-    ...(caller.party?.kind === 'DEALER' ? dealerFlags(caller.party) : {}),
-  };
-  return { data: { items: [item] } };
-});
+export const getCurrentUserDetails = defineHandler(
+  Get_Current_User_Details,
+  async (input, { caller, files }) => {
+    if (input.user_email_id && input.user_email_id !== caller.user.email) {
+      throw forbidden('You can only read your own details.');
+    }
+    const item: CurrentUser = {
+      user_id: caller.user.id,
+      user_name: caller.user.name,
+      user_email_id: caller.user.email,
+      user_type: caller.membership.role,
+      organization_id: caller.organization.id,
+      designation_id: caller.membership.designation_id,
+      designation_detail: caller.designation
+        ? { accessing_module: caller.designation.accessing_module }
+        : null,
+      organization_details: {
+        ...organizationDetails(caller.organization),
+        // The column keeps the storage key; the top bar needs an address it may load.
+        organization_logo_url: addressOf(files, caller.organization.logo),
+      },
+      ...(caller.party?.kind === 'DEALER' ? dealerFlags(caller.party) : {}),
+    };
+    return { data: { items: [item] } };
+  },
+);
