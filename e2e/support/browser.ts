@@ -75,6 +75,26 @@ export async function mailedCode(email: string, notBefore?: string): Promise<str
   }
 }
 
+/**
+ * The temporary password of the newest invitation mailed to an address (issue 5 item 1), read from
+ * the console outbox in the server log as the person would read the mail.
+ */
+export async function mailedTemporaryPassword(email: string, notBefore?: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const log = await fs.readFile(inject('serverLog'), 'utf8');
+    const passwords = log
+      .split('\n')
+      .filter((line) => line.includes(`[mail outbox] To: ${email} |`))
+      .map((line) => /Temporary password: ([^\s\\"]+)/.exec(line)?.[1])
+      .filter((password): password is string => Boolean(password));
+    const password = passwords.at(-1);
+    if (password && password !== notBefore) return password;
+    if (Date.now() > deadline) throw new Error(`No temporary password was mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export const DEMO = { password: DEMO_PASSWORD, email: (role: string) => `${role.toLowerCase()}@demo.local` };
 
 /** Takes a screenshot into e2e/screenshots/ (not committed) for people to look at. */

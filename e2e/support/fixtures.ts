@@ -3,6 +3,8 @@ import type { Db } from '../../apps/server/src/db/client.ts';
 import { organization } from '../../apps/server/src/db/schema/identity.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo.ts';
 import { seedMember, seedOrganization } from '../../apps/server/src/db/seed/factories.ts';
+import { seedAccessFixtures } from './access-fixtures.ts';
+import { seedPeopleFixtures } from './people-fixtures.ts';
 
 /** People the journeys need besides the demo's, each used by one journey only. */
 export const E2E_USERS = {
@@ -42,4 +44,6 @@ export async function seedE2eFixtures(db: Db): Promise<void> {
     role: 'OWNER',
     password: DEMO_PASSWORD,
   });
+  await seedAccessFixtures(db);
+  await seedPeopleFixtures(db);
 }

@@ -9,9 +9,12 @@ import { createIdentity, type Identity } from './auth/identity.ts';
 import { pruneRateLimits } from './auth/rate-limit.ts';
 import { registerIdentityRoutes } from './auth/routes.ts';
 import { registerGraphqlEndpoint } from './graphql/endpoint.ts';
+import { registerExportRoute } from './graphql/export-route.ts';
 import { HANDLERS } from './modules/handlers.ts';
+import { registerCustomerImportRoutes } from './modules/customers/customer-import-route.ts';
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
-import { createLocalFileStore } from './platform/files.ts';
+import { registerFileRoute } from './platform/file-route.ts';
+import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadAuthSecret } from './platform/secrets.ts';
 
@@ -19,6 +22,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   identity: Identity;
   mailer: Mailer;
+  files: FileStore;
 }
 
 const API_PREFIXES = ['/graphql', '/auth/', '/api/', '/files/', '/healthz'];
@@ -41,13 +45,13 @@ export async function buildApp(
     smtpUrl: config.smtpUrl,
     log: (line) => app.log.info(line),
   });
-  const identity = createIdentity({
-    config,
-    db,
-    mailer,
-    secret: await loadAuthSecret(db, config.authSecret),
-  });
-  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const secret = await loadAuthSecret(db, config.authSecret);
+  const identity = createIdentity({ config, db, mailer, secret });
+  const files = config.s3
+    ? createS3FileStore(config.s3, secret)
+    : createLocalFileStore(path.join(config.dataDir, 'files'), secret);
+  // Browsers upload to and read from the bucket directly: its address must be allowed.
+  const storeOrigin = config.s3 ? s3Origins(config.s3) : [];
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -56,9 +60,9 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storeOrigin],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storeOrigin],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -72,8 +76,11 @@ export async function buildApp(
   });
 
   registerIdentityRoutes(app, { identity, db, config });
-  await registerGraphqlEndpoint(app, { db, identity, mailer, config, handlers: HANDLERS });
+  await registerGraphqlEndpoint(app, { db, identity, mailer, config, files, handlers: HANDLERS });
+  registerFileRoute(app, { files });
   registerReportIssueRoute(app, { db, identity, files });
+  registerExportRoute(app, { db, identity, handlers: HANDLERS });
+  registerCustomerImportRoutes(app, { db, identity });
 
   // The built web app, with history fallback: any other GET that wants a page gets index.html.
   const indexHtml = path.join(config.webDistDir, 'index.html');
@@ -103,5 +110,11 @@ export async function buildApp(
     mailer.close();
   });
 
-  return { app, identity, mailer };
+  return { app, identity, mailer, files };
+}
+
+/** The origins presigned S3 addresses point at: the bucket's host, path-style or virtual-hosted. */
+function s3Origins(s3: NonNullable<Config['s3']>): string[] {
+  const url = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  return s3.forcePathStyle ? [url.origin] : [`${url.protocol}//${s3.bucket}.${url.host}`, url.origin];
 }

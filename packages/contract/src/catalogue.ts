@@ -1,4 +1,13 @@
 import * as account from './operations/account.ts';
+import * as settings from './operations/settings.ts';
+import * as organization from './operations/organization.ts';
+import * as designations from './operations/designations.ts';
+import * as audit from './operations/audit.ts';
+import * as customers from './operations/customers.ts';
+import * as people from './operations/people.ts';
+import * as productCatalogue from './operations/product-catalogue.ts';
+import * as territories from './operations/territories.ts';
+import * as files from './operations/files.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -24,4 +33,15 @@ function isOperation(value: unknown): value is OperationDef {
   );
 }
 
-export const CATALOGUE = collect(account);
+export const CATALOGUE = collect(
+  account,
+  settings,
+  organization,
+  designations,
+  audit,
+  customers,
+  people,
+  productCatalogue,
+  territories,
+  files,
+);

@@ -39,6 +39,7 @@ describe('the GraphQL endpoint', () => {
         identity: app.identity,
         mailer: app.mailer,
         config: app.config,
+        files: app.files,
         handlers: rest,
       }),
     ).rejects.toThrow(`Operations declared without a handler: ${dropped.operation.name}`);

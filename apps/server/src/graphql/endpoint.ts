@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { Identity } from '../auth/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
 import { DomainError, badInput } from '../platform/errors.ts';
+import type { FileStore } from '../platform/files.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { authorize } from './authorize.ts';
 import { resolveCaller } from './caller.ts';
@@ -20,6 +21,7 @@ export interface EndpointDeps {
   identity: Identity;
   mailer: Mailer;
   config: Config;
+  files: FileStore;
   handlers: Handler[];
 }
 
@@ -99,6 +101,7 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
           identity: deps.identity,
           mailer: deps.mailer,
           config: deps.config,
+          files: deps.files,
         };
         let result;
         if (op.kind === 'mutation') {
@@ -112,7 +115,7 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
               user_email: caller.user.email,
               operation: op.name,
               target: context.auditTarget ?? null,
-              changes: parsed.data as Record<string, unknown>,
+              changes: context.auditChanges ?? (parsed.data as Record<string, unknown>),
               ip_address: request.ip,
             });
             return outcome;
@@ -146,5 +149,7 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
     jit: 1,
     graphiql: false,
     path: '/graphql',
+    // An image of 1 MB (the organization logo) is 1.4 MB in base64; everything else stays far below.
+    additionalRouteOptions: { bodyLimit: 2 * 1024 * 1024 },
   });
 }

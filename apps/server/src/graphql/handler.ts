@@ -3,6 +3,7 @@ import type { DataOf, OperationDef, ParsedInputOf } from '@fieldport/contract/op
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Identity } from '../auth/identity.ts';
+import type { FileStore } from '../platform/files.ts';
 import type { Mailer } from '../platform/mail.ts';
 import type { Caller } from './caller.ts';
 
@@ -14,8 +15,14 @@ export interface OperationContext {
   identity: Identity;
   mailer: Mailer;
   config: Config;
+  files: FileStore;
   /** What the audit entry of a mutation names as its target (set by the handler). */
   auditTarget?: string;
+  /**
+   * The changed values the audit entry records, when the input is not the best account of them
+   * (a before/after of the fields that changed; never a file's bytes). Secrets are redacted anyway.
+   */
+  auditChanges?: Record<string, unknown>;
 }
 
 export interface HandlerResult<Data> {

@@ -2,10 +2,127 @@ import type { Handler } from '../graphql/handler.ts';
 import { getAllMyOrganizations } from './account/get-all-my-organizations.ts';
 import { getCurrentUserDetails } from './account/get-current-user-details.ts';
 import { updateUserDetails } from './account/update-user-details.ts';
+import { listLogs } from './audit/list-logs.ts';
+import { activateOrDeactivateCustomer } from './customers/activate-or-deactivate-customer.ts';
+import { addCustomerSecondaryLocation } from './customers/add-customer-secondary-location.ts';
+import { confirmCustomerImport } from './customers/confirm-customer-import.ts';
+import { createCustomer } from './customers/create-customer.ts';
+import { listCustomers } from './customers/list-customers.ts';
+import { getCustomer } from './customers/get-customer.ts';
+import { getCustomerImport } from './customers/get-customer-import.ts';
+import { removeCustomerSecondaryLocation } from './customers/remove-customer-secondary-location.ts';
+import { updateCustomer } from './customers/update-customer.ts';
+import { updateCustomerSecondaryLocation } from './customers/update-customer-secondary-location.ts';
+import {
+  activateOrDeactivateDesignation,
+  createDesignation,
+  listDesignations,
+  updateDesignation,
+} from './designations/designations.ts';
+import { listDealerFlags, updateDealerFlags } from './organization/dealer-flags.ts';
+import { getOrganizationSettings } from './organization/get-organization-settings.ts';
+import { updateOrganizationLogo } from './organization/update-organization-logo.ts';
+import { updateOrganizationSettings } from './organization/update-organization-settings.ts';
+import { additionalPartHandlers } from './settings/additional-parts.ts';
+import { escalationNotificationHandlers } from './settings/escalation-notifications.ts';
+import {
+  closureRemarkHandlers,
+  customerCategoryHandlers,
+  problemDescriptionHandlers,
+  productFleetStatusHandlers,
+  serviceTypeHandlers,
+  supportTypeHandlers,
+  territoryCategoryHandlers,
+} from './settings/named-masters.ts';
+import { activateOrDeactivateUser } from './people/activate-or-deactivate-user.ts';
+import { createUser } from './people/create-user.ts';
+import { markUserAsInvalid } from './people/mark-user-as-invalid.ts';
+import { dealerHandlers, servicePartnerHandlers } from './people/parties.ts';
+import { resendInvitation } from './people/resend-invitation.ts';
+import { transferOwnerShip } from './people/transfer-owner-ship.ts';
+import { updateUser } from './people/update-user.ts';
+import { listRepresentatives, listUsers } from './people/users-list.ts';
+import { wipStateHandlers } from './settings/wip-states.ts';
+import { wipSubStageHandlers } from './settings/wip-sub-stages.ts';
+
+import { generateS3Url } from './files/generate-s3-url.ts';
+import { getPresignedUrl } from './files/get-presigned-url.ts';
+import { categoryHandlers } from './product-catalogue/categories.ts';
+import { masterCategoryHandlers } from './product-catalogue/master-categories.ts';
+import { serviceHandlers } from './product-catalogue/services.ts';
+import {
+  listServicePartnerCoverage,
+  listTechnicianCoverage,
+  updateServicePartnerCoverage,
+  updateTechnicianCoverage,
+} from './territories/coverage.ts';
+import { pincodeTypeHandlers } from './territories/pincode-types.ts';
+import { listPincodes, removePincode, updatePincode } from './territories/pincodes.ts';
+import { territoryHandlers } from './territories/territories.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
 export const HANDLERS: Handler[] = [
   getCurrentUserDetails,
   getAllMyOrganizations,
   updateUserDetails,
+  // Settings masters: four handlers each (list, create, update, activate/deactivate).
+  ...problemDescriptionHandlers,
+  ...closureRemarkHandlers,
+  ...productFleetStatusHandlers,
+  ...customerCategoryHandlers,
+  ...serviceTypeHandlers,
+  ...supportTypeHandlers,
+  ...territoryCategoryHandlers,
+  ...wipStateHandlers,
+  ...wipSubStageHandlers,
+  ...additionalPartHandlers,
+  ...escalationNotificationHandlers,
+  // Organization settings, designations and the audit log (issue 5).
+  getOrganizationSettings,
+  updateOrganizationSettings,
+  updateOrganizationLogo,
+  listDealerFlags,
+  updateDealerFlags,
+  listDesignations,
+  createDesignation,
+  updateDesignation,
+  activateOrDeactivateDesignation,
+  listLogs,
+  // People (issue 5 item 1): members of every kind, service partners and dealers.
+  listUsers,
+  listRepresentatives,
+  createUser,
+  updateUser,
+  activateOrDeactivateUser,
+  markUserAsInvalid,
+  resendInvitation,
+  transferOwnerShip,
+  ...servicePartnerHandlers,
+  ...dealerHandlers,
+  // Product catalogue, territories and files (issue 3 items 4 to 6).
+  ...masterCategoryHandlers,
+  ...categoryHandlers,
+  ...serviceHandlers,
+  ...pincodeTypeHandlers,
+  ...territoryHandlers,
+  listPincodes,
+  updatePincode,
+  removePincode,
+  listTechnicianCoverage,
+  updateTechnicianCoverage,
+  listServicePartnerCoverage,
+  updateServicePartnerCoverage,
+  generateS3Url,
+  getPresignedUrl,
+  // Customers and their bulk import (issue 3 items 2 and 3).
+  listCustomers,
+  getCustomer,
+  createCustomer,
+  updateCustomer,
+  activateOrDeactivateCustomer,
+  addCustomerSecondaryLocation,
+  updateCustomerSecondaryLocation,
+  removeCustomerSecondaryLocation,
+  getCustomerImport,
+  confirmCustomerImport,
 ] as Handler[];

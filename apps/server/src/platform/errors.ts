@@ -3,7 +3,13 @@
  * person can read and whose `extensions.code` a client can act on (ARCHITECTURE.md "The contract").
  */
 export type ErrorCode =
-  'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 export class DomainError extends Error {
   constructor(
@@ -21,4 +27,7 @@ export const badInput = (message: string, field?: string) =>
 export const unauthenticated = (message: string) => new DomainError('UNAUTHENTICATED', message);
 export const forbidden = (message: string) => new DomainError('FORBIDDEN', message);
 export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
-export const conflict = (message: string) => new DomainError('CONFLICT', message);
+/** `field`, when given, is the input field the person must change (the form shows the message there). */
+export const conflict = (message: string, field?: string) => new DomainError('CONFLICT', message, field);
+/** A service the operation needs (the mail server) failed; nothing was written, try again later. */
+export const unavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);

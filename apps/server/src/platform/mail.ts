@@ -11,7 +11,12 @@ export interface Mail {
 
 export interface Mailer {
   readonly transport: 'console' | 'smtp';
-  send(mail: Mail): Promise<void>;
+  /**
+   * Sends a mail and records it in `mail_outbox`, through `record` when given: an operation's
+   * transaction, so that the record is kept or dropped with what the mail tells about (and, on
+   * PGlite, so that the write does not wait for the transaction it is part of).
+   */
+  send(mail: Mail, record?: Db): Promise<void>;
   close(): void;
 }
 
@@ -34,10 +39,10 @@ export function createMailer(options: MailerOptions): Mailer {
     : null;
   return {
     transport: transporter ? 'smtp' : 'console',
-    async send(mail) {
+    async send(mail, record = options.db) {
       if (!transporter) {
         options.log(`[mail outbox] To: ${mail.to} | Subject: ${mail.subject}\n${mail.text}`);
-        await options.db.insert(mailOutbox).values({
+        await record.insert(mailOutbox).values({
           id: newId(),
           to_address: mail.to,
           subject: mail.subject,
@@ -54,7 +59,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: mail.subject,
           text: mail.text,
         });
-        await options.db.insert(mailOutbox).values({
+        await record.insert(mailOutbox).values({
           id: newId(),
           to_address: mail.to,
           subject: mail.subject,
@@ -62,7 +67,7 @@ export function createMailer(options: MailerOptions): Mailer {
           status: 'SENT',
         });
       } catch (error) {
-        await options.db.insert(mailOutbox).values({
+        await record.insert(mailOutbox).values({
           id: newId(),
           to_address: mail.to,
           subject: mail.subject,

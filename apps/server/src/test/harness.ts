@@ -167,3 +167,20 @@ export async function latestCode(app: TestApp, email: string): Promise<string> {
   if (!code) throw new Error(`No code was mailed to ${email}`);
   return code;
 }
+
+/** Every mail sent to an address, oldest first, as the console outbox kept it. */
+export async function mailsTo(app: TestApp, email: string) {
+  return app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to_address, email))
+    .orderBy(mailOutbox.created_at, mailOutbox.id);
+}
+
+/** The temporary password of the newest invitation mailed to an address (issue 5 item 1). */
+export async function mailedTemporaryPassword(app: TestApp, email: string): Promise<string> {
+  const mail = (await mailsTo(app, email)).at(-1);
+  const password = mail?.body_text?.match(/^Temporary password: (\S+)$/m)?.[1];
+  if (!password) throw new Error(`No temporary password was mailed to ${email}`);
+  return password;
+}

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TicketAssignmentMode } from '@fieldport/contract/operations/organization';
+import { trigramIndex } from '../columns.ts';
 
 // The tables of better-auth (core, email OTP) and its organization plugin. The property names are
 // better-auth's field names; the database columns are snake_case (the client uses casing
@@ -7,17 +10,26 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-export const user = pgTable('user', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().notNull().default(false),
-  image: text(),
-  /** Set when an administrator gave a temporary password: the first sign-in must change it. */
-  mustChangePassword: boolean().notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    /** Set when an administrator gave a temporary password: the first sign-in must change it. */
+    mustChangePassword: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The people screens search members by name and email, and page them by name (issue 5 item 1).
+  (table) => [
+    trigramIndex('user_name_trgm', table.name),
+    trigramIndex('user_email_trgm', table.email),
+    index('user_name_lower_idx').on(sql`lower(${table.name})`),
+  ],
+);
 
 export const session = pgTable(
   'session',
@@ -91,6 +103,8 @@ export const organization = pgTable('organization', {
   enable_credits_recharge: boolean().notNull().default(false),
   is_access_control_enable: boolean().notNull().default(false),
   is_enable_partners_monthly_closed_ticket_report_tab: boolean().notNull().default(false),
+  /** How new tickets are given out (DOMAIN.md "Assignment"). */
+  ticket_assignment_mode: text().$type<TicketAssignmentMode>().notNull().default('MANUAL'),
 });
 
 export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INACTIVE', 'INVALID'] as const;
@@ -116,10 +130,19 @@ export const member = pgTable(
     designation_id: text(),
     /** The service partner or dealer this member works for; null for the organization's own staff. */
     party_id: text(),
+    /** E.164; per membership, so that one organization never changes what another one keeps. */
+    phone_number: text(),
+    /** When this organization last mailed the member an invitation (people/invitation.ts). */
+    invited_at: timestamp({ withTimezone: true }),
+    updated_at: updatedAt(),
   },
   (table) => [
     uniqueIndex('member_organization_user_idx').on(table.organizationId, table.userId),
     index('member_user_idx').on(table.userId),
+    // The people screens list one organization's members by role and status, or by party.
+    index('member_organization_role_idx').on(table.organizationId, table.role, table.status),
+    index('member_organization_party_idx').on(table.organizationId, table.party_id, table.role),
+    trigramIndex('member_phone_trgm', table.phone_number),
   ],
 );
 

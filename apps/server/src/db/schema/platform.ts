@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AccessModule } from '@fieldport/contract/operations/account';
+import { trigramIndex, uniqueNameIndex } from '../columns.ts';
 import { member, organization, user } from './identity.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -28,7 +29,12 @@ export const party = pgTable(
     enable_representatives_tab: boolean().notNull().default(true),
     created_at: createdAt(),
   },
-  (table) => [index('party_organization_idx').on(table.organization_id, table.kind)],
+  (table) => [
+    index('party_organization_idx').on(table.organization_id, table.kind),
+    trigramIndex('party_name_trgm', table.name),
+    // Two service partners (or two dealers) of one organization never share a name (people screens).
+    uniqueNameIndex('party_org_kind_name_uq', table.organization_id, table.name, table.kind),
+  ],
 );
 
 /** A designation carries module rights (SPEC section 3, accessing_module). */
@@ -43,8 +49,13 @@ export const designation = pgTable(
     accessing_module: jsonb().$type<AccessModule[]>().notNull().default([]),
     status: text().$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
     created_at: createdAt(),
+    updated_at: createdAt(),
   },
-  (table) => [index('designation_organization_idx').on(table.organization_id)],
+  (table) => [
+    index('designation_organization_idx').on(table.organization_id),
+    uniqueNameIndex('designation_org_name_uq', table.organization_id, table.name),
+    trigramIndex('designation_name_trgm', table.name),
+  ],
 );
 
 /** Every mail the product sends; the console outbox keeps the body (codes included) here. */
@@ -91,7 +102,18 @@ export const auditLog = pgTable(
     ip_address: text(),
     created_at: createdAt(),
   },
-  (table) => [index('audit_log_organization_created_idx').on(table.organization_id, table.created_at)],
+  (table) => [
+    index('audit_log_organization_created_idx').on(table.organization_id, table.created_at),
+    // List_Logs filters by operation and by user within an organization, newest first.
+    index('audit_log_organization_operation_idx').on(
+      table.organization_id,
+      table.operation,
+      table.created_at,
+    ),
+    index('audit_log_organization_user_idx').on(table.organization_id, table.user_email, table.created_at),
+    trigramIndex('audit_log_user_email_trgm', table.user_email),
+    trigramIndex('audit_log_operation_trgm', table.operation),
+  ],
 );
 
 export const issueReport = pgTable(

@@ -3,6 +3,10 @@ import type { Role } from '@fieldport/contract/roles';
 import type { Db } from '../client.ts';
 import { organization } from '../schema/identity.ts';
 import { grant, seedDesignation, seedMember, seedOrganization, seedParty } from './factories.ts';
+import { seedDemoCustomers } from './customers.ts';
+import { seedDemoCatalogue } from './product-catalogue.ts';
+import { seedDemoSettings } from './settings.ts';
+import { seedDemoTerritories } from './territories.ts';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -104,6 +108,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       name: 'CoolFix Services',
     });
     const dealer = await seedParty(t, { organization_id: org.id, kind: 'DEALER', name: 'Sharma Appliances' });
+    const memberships = new Map<Role, { userId: string; memberId: string }>();
     for (const person of PEOPLE) {
       const designated = DESIGNATED[person.role];
       const designation = designated
@@ -113,7 +118,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
             accessing_module: designated.modules,
           })
         : null;
-      await seedMember(t, {
+      const seeded = await seedMember(t, {
         organizationId: org.id,
         email: demoEmail(person.role),
         name: person.name,
@@ -122,7 +127,16 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
         designation_id: designation?.id ?? null,
         party_id: person.party === 'partner' ? partner.id : person.party === 'dealer' ? dealer.id : null,
       });
+      memberships.set(person.role, { userId: seeded.user.id, memberId: seeded.membership.id });
     }
+    await seedDemoSettings(t, org.id, demoEmail('AGENT'));
+    const categories = await seedDemoCatalogue(t, org.id, memberships.get('ADMIN')?.userId);
+    await seedDemoTerritories(t, org.id, {
+      technicianMemberId: memberships.get('TECHNICIAN')?.memberId,
+      partnerId: partner.id,
+      categoryIds: ['AC', 'RF', 'WM'].map((prefix) => categories.get(prefix)!.id),
+    });
+    await seedDemoCustomers(t, { organization_id: org.id, dealer_id: dealer.id });
     const second = await seedOrganization(t, { name: 'Demo Partner Org', slug: 'demo-partner-org' });
     await seedMember(t, {
       organizationId: second.id,

@@ -95,6 +95,8 @@ export async function seedMembership(
     designation_id?: string | null;
     party_id?: string | null;
     status?: MembershipStatus;
+    phone_number?: string | null;
+    invited_at?: Date | null;
   },
 ) {
   const [row] = await db
@@ -117,6 +119,8 @@ export async function seedMember(
     designation_id?: string | null;
     party_id?: string | null;
     status?: MembershipStatus;
+    phone_number?: string | null;
+    invited_at?: Date | null;
   },
 ) {
   const person = await seedUser(db, values);
@@ -127,6 +131,32 @@ export async function seedMember(
     designation_id: values.designation_id,
     party_id: values.party_id,
     status: values.status,
+    phone_number: values.phone_number,
+    invited_at: values.invited_at,
   });
   return { user: person, membership };
+}
+
+/**
+ * Gives a member a designation (or takes it away with null), as the users screens will (issue 5
+ * item 1). The designation must belong to the member's organization.
+ */
+export async function assignDesignation(
+  db: Db,
+  values: { membershipId: string; designationId: string | null },
+) {
+  const [membership] = await db.select().from(member).where(eq(member.id, values.membershipId));
+  if (!membership) throw new Error(`No membership ${values.membershipId}`);
+  if (values.designationId) {
+    const [row] = await db.select().from(designation).where(eq(designation.id, values.designationId));
+    if (!row || row.organization_id !== membership.organizationId) {
+      throw new Error(`Designation ${values.designationId} is not of the member's organization`);
+    }
+  }
+  const [row] = await db
+    .update(member)
+    .set({ designation_id: values.designationId })
+    .where(eq(member.id, values.membershipId))
+    .returning();
+  return row;
 }

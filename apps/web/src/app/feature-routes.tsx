@@ -1,0 +1,81 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { FeaturePageProps } from '../ui/feature-page.ts';
+
+type FeaturePage = LazyExoticComponent<ComponentType<FeaturePageProps>>;
+
+/** A page loaded when its route is first opened, from a named export of its module. */
+function page<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType<FeaturePageProps>,
+): FeaturePage {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const settings = () => import('../features/settings/named-master-pages.tsx');
+const people = () => import('../features/people/user-screen.tsx');
+const parties = () => import('../features/people/party-screen.tsx');
+const customers = () => import('../features/customers/customers-page.tsx');
+
+/**
+ * The one registry of built screens: shell route (SHELL_ROUTES in contract/menus.ts) -> its lazy
+ * page. A route that is not here shows the placeholder (shell-route-page.tsx). Areas add a line
+ * per screen as they land.
+ */
+export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
+  // Settings masters (issue 3)
+  '/SupportTypes': page(settings, (m) => m.SupportTypesPage),
+  '/ProductFleetStatus': page(settings, (m) => m.ProductFleetStatusesPage),
+  '/ServiceTypes': page(settings, (m) => m.ServiceTypesPage),
+  '/AdditionalParts': page(
+    () => import('../features/settings/additional-parts-page.tsx'),
+    (m) => m.default,
+  ),
+  '/TerritoryCategories': page(settings, (m) => m.TerritoryCategoriesPage),
+  '/WipState': page(
+    () => import('../features/settings/wip-state-page.tsx'),
+    (m) => m.default,
+  ),
+  '/EscalationNotification': page(
+    () => import('../features/settings/escalation-notification-page.tsx'),
+    (m) => m.default,
+  ),
+  '/ProblemDescription': page(settings, (m) => m.ProblemDescriptionsPage),
+  '/ClosureRemarks': page(settings, (m) => m.ClosureRemarksPage),
+  '/CustomerCategory': page(settings, (m) => m.CustomerCategoriesPage),
+  // Product catalogue and territories (issue 3 items 4 and 6)
+  '/ProductCatalogue': page(
+    () => import('../features/product-catalogue/product-catalogue-page.tsx'),
+    (m) => m.default,
+  ),
+  '/TerritoriesView': page(
+    () => import('../features/territories/territories-page.tsx'),
+    (m) => m.default,
+  ),
+  // Organization settings, designations and the audit log (issue 5)
+  '/OrganizationSettings': page(
+    () => import('../features/organization/organization-settings-page.tsx'),
+    (m) => m.default,
+  ),
+  '/DesignationsView': page(
+    () => import('../features/designations/designations-page.tsx'),
+    (m) => m.default,
+  ),
+  '/AuditLogs': page(
+    () => import('../features/audit/audit-logs-page.tsx'),
+    (m) => m.default,
+  ),
+  // People (issue 5 item 1)
+  '/EnterpriseUsers': page(people, (m) => m.EnterpriseUsersPage),
+  '/EnterpriseTechnicians': page(people, (m) => m.EnterpriseTechniciansPage),
+  '/ServicePartners': page(parties, (m) => m.ServicePartnersPage),
+  '/PartnerServiceCoOrdinators': page(people, (m) => m.PartnerServiceCoOrdinatorsPage),
+  '/PartnerRepresentatives': page(people, (m) => m.PartnerRepresentativesPage),
+  '/DealersView': page(parties, (m) => m.DealersPage),
+  '/DealerAgent': page(people, (m) => m.DealerAgentsPage),
+  '/DealerRepresentative': page(people, (m) => m.DealerRepresentativesPage),
+  '/AllRepsAndAgents': page(people, (m) => m.AllRepsAndAgentsPage),
+  '/InvalidUsers': page(people, (m) => m.InvalidUsersPage),
+  // Customers (issue 3 items 2 and 3)
+  '/CustomersView': page(customers, (m) => m.CustomersPage),
+  '/MyCustomer': page(customers, (m) => m.MyCustomersPage),
+};
