@@ -103,6 +103,8 @@ async function forwardToIdentity(
   request: FastifyRequest,
   reply: FastifyReply,
   publicUrl: string,
+  /** Runs with the identity provider's status before the answer is sent (and so before a client can read what it wrote). */
+  beforeSend?: (status: number) => Promise<void>,
 ) {
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
@@ -123,6 +125,7 @@ async function forwardToIdentity(
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
+  await beforeSend?.(response.status);
   return reply.send(text.length ? text : null);
 }
 
@@ -193,11 +196,11 @@ export function registerIdentityRoutes(
           });
         }
       }
-      await forwardToIdentity(identity, request, reply, config.publicUrl);
-      if (SIGN_IN_PATHS.has(path) && (reply.statusCode === 401 || reply.statusCode === 403)) {
-        await auditFailedSignIn(db, bodyEmail(request.body), request.ip);
-      }
-      return reply;
+      return forwardToIdentity(identity, request, reply, config.publicUrl, async (status) => {
+        if (SIGN_IN_PATHS.has(path) && (status === 401 || status === 403)) {
+          await auditFailedSignIn(db, bodyEmail(request.body), request.ip);
+        }
+      });
     },
   });
 
