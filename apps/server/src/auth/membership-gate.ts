@@ -29,7 +29,10 @@ export async function membershipGate(
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
     .where('userId' in where ? eq(member.userId, where.userId) : eq(user.email, where.email))
-    .orderBy(asc(member.createdAt));
+    // Memberships made in one transaction share created_at (now() is the transaction's time): the
+    // id (UUIDv7, monotonic in one process) keeps "the first organization" the same on every sign-in,
+    // whatever order the rows are read in after an update of the organization.
+    .orderBy(asc(member.createdAt), asc(member.id));
   const usable = rows.filter((row) => row.memberStatus !== 'INVALID');
   if (usable.length === 0) return { ok: false, status: 'NOT_FOUND', message: MSG.userNotFound };
   const active = usable.find(

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@fieldport/contract/messages';
 import { Get_Current_User_Details } from '@fieldport/contract/operations/account';
-import { organization, user } from '../db/schema/identity.ts';
+import { member, organization, user } from '../db/schema/identity.ts';
 import { auditLog } from '../db/schema/platform.ts';
 import { seedOrganization, seedParty, seedUser } from '../db/seed/factories.ts';
+import { newId } from '../platform/ids.ts';
 import { authCall, call, sessionsOf, signIn, startTestApp, unique, type TestApp } from '../test/harness.ts';
 import { addTestMember, seedTestOrganization, TEST_PASSWORD } from '../test/organizations.ts';
 
@@ -111,6 +112,29 @@ describe('password sign-in', () => {
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe('Invalid email or password');
     expect(answer.cookie).toBe('');
+  });
+
+  it('starts the session in the first membership, by id where memberships share their creation time', async () => {
+    const person = await seedUser(app.database.db, {
+      email: `two.orgs.${unique()}@test.local`,
+      name: 'Two Orgs',
+      password: TEST_PASSWORD,
+    });
+    const first = await seedOrganization(app.database.db, { name: `First ${unique()}` });
+    const second = await seedOrganization(app.database.db, { name: `Second ${unique()}` });
+    // As the demo seed makes them, in one transaction with one now(); the later id is written
+    // first, so that the order rows happen to be read in would pick the wrong one.
+    const [earlierId, laterId] = [newId(), newId()];
+    const createdAt = new Date('2026-01-01T00:00:00Z');
+    await app.database.db.insert(member).values([
+      { id: laterId, organizationId: second.id, userId: person.id, role: 'ADMIN', createdAt },
+      { id: earlierId, organizationId: first.id, userId: person.id, role: 'ADMIN', createdAt },
+    ]);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await signInWithPassword(person.email)).status).toBe(200);
+    }
+    const sessions = await sessionsOf(app, person.id);
+    expect(sessions.map((row) => row.activeOrganizationId)).toEqual([first.id, first.id]);
   });
 
   it('refuses a person with no membership with Not Found and no session', async () => {
