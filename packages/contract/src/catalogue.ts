@@ -8,6 +8,7 @@ import * as people from './operations/people.ts';
 import * as productCatalogue from './operations/product-catalogue.ts';
 import * as territories from './operations/territories.ts';
 import * as files from './operations/files.ts';
+import * as tickets from './operations/tickets.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -44,4 +45,5 @@ export const CATALOGUE = collect(
   productCatalogue,
   territories,
   files,
+  tickets,
 );

@@ -12,7 +12,7 @@ import type { Right } from '../operation.ts';
 const MB = 1024 * 1024;
 
 /** What a file is for decides which files are accepted and who may upload and read them. */
-export const FILE_PURPOSES = ['SERVICE_FILE'] as const;
+export const FILE_PURPOSES = ['SERVICE_FILE', 'TICKET_PHOTO'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Content types the portal accepts, with the extensions a file of that type may carry. */
@@ -46,6 +46,18 @@ export const FILE_PURPOSE_RULES: Record<FilePurpose, FilePurposeRule> = {
       { module: 'Product Catalogue', right: 'EDIT' },
     ],
     read: ['Product Catalogue'],
+  },
+  // A photo on a ticket's timeline (TicketInteraction kind PHOTO, issue 4): whoever works the ticket.
+  TICKET_PHOTO: {
+    typesMessage: 'Only images (PNG, JPEG, WebP) can be attached',
+    types: ['image/png', 'image/jpeg', 'image/webp'],
+    maxBytes: 10 * MB,
+    upload: [
+      { module: 'Tickets', right: 'VIEW' },
+      { module: 'My Tickets', right: 'VIEW' },
+      { module: 'My Work', right: 'VIEW' },
+    ],
+    read: ['Tickets', 'My Tickets', 'My Work'],
   },
 };
 
@@ -123,7 +135,8 @@ export interface UploadTicket {
 export const GenerateS3Url = mutation<ItemsData<UploadTicket>>()({
   name: 'GenerateS3Url',
   // The purpose's own rights are checked by the handler (FILE_PURPOSE_RULES.upload).
-  access: { module: ['Product Catalogue'], right: 'VIEW' },
+  // Every module of a purpose's uploaders (FILE_PURPOSE_RULES.upload); the handler checks the purpose's own.
+  access: { module: ['Product Catalogue', 'Tickets', 'My Tickets', 'My Work'], right: 'VIEW' },
   description: 'A signed address to upload one declared file (type and size checked) for a purpose.',
   input: z
     .object({

@@ -224,6 +224,8 @@ export const services = masterContract<ServiceItem>()({
   listName: 'List_Services',
   noun: 'service',
   module: MODULE,
+  // A ticket is raised for a service (issue 4).
+  readers: ['Tickets', 'My Tickets', 'My Work'],
   idKey: 'service_id',
   statusKey: 'service_status',
   nameKey: 'service_name',

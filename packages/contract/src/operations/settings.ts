@@ -11,6 +11,9 @@ import { OPEN_TICKET_STATES, type OpenTicketState } from '../ticket-states.ts';
  * catalogue.
  */
 
+/** The ticket modules (operations/tickets.ts TICKET_MODULES): who works tickets reads their masters. */
+const TICKET_READERS = ['Tickets', 'My Tickets', 'My Work'];
+
 // ---------------------------------------------------------------------------------------------
 // Masters that are only names.
 
@@ -20,6 +23,8 @@ export const problemDescriptions = namedMasterContract({
   singular: 'ProblemDescription',
   noun: 'problem description',
   module: 'Problem Description',
+  // Chosen when a ticket is raised (issue 4).
+  readers: TICKET_READERS,
   maxLength: 200,
 });
 export const {
@@ -35,6 +40,8 @@ export const closureRemarks = namedMasterContract({
   singular: 'ClosureRemark',
   noun: 'closure remark',
   module: 'Closure Remarks',
+  // Chosen when a ticket is partially closed, also by the technician (issue 4).
+  readers: TICKET_READERS,
   maxLength: 200,
 });
 export const {
@@ -175,6 +182,8 @@ export const wipSubStages = masterContract<WipSubStageItem>()({
   singular: 'WipSubStage',
   noun: 'WIP sub-stage',
   module: 'WIP State',
+  // Chosen when work on a ticket is updated, also by the technician (issue 4).
+  readers: TICKET_READERS,
   idKey: 'wip_sub_stage_id',
   statusKey: 'wip_sub_stage_status',
   nameKey: 'wip_sub_stage_name',
