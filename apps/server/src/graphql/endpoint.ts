@@ -105,21 +105,32 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
         };
         let result;
         if (op.kind === 'mutation') {
-          // Nothing is written when an operation fails: the handler and its audit entry share one transaction.
-          result = await deps.db.transaction(async (tx) => {
-            const context: OperationContext = { ...base, db: tx as unknown as Db };
-            const outcome = await handler.handle(parsed.data, context);
-            await writeAudit(tx as unknown as Db, {
-              organization_id: caller.organization.id,
-              user_id: caller.user.id,
-              user_email: caller.user.email,
-              operation: op.name,
-              target: context.auditTarget ?? null,
-              changes: context.auditChanges ?? (parsed.data as Record<string, unknown>),
-              ip_address: request.ip,
+          // Nothing is written when an operation fails: the handler and its audit entry share one
+          // transaction; only what the handler asks to keep on failure is written after the rollback.
+          const kept: ((db: Db) => Promise<void>)[] = [];
+          result = await deps.db
+            .transaction(async (tx) => {
+              const context: OperationContext = {
+                ...base,
+                db: tx as unknown as Db,
+                keepOnFailure: (write) => kept.push(write),
+              };
+              const outcome = await handler.handle(parsed.data, context);
+              await writeAudit(tx as unknown as Db, {
+                organization_id: caller.organization.id,
+                user_id: caller.user.id,
+                user_email: caller.user.email,
+                operation: op.name,
+                target: context.auditTarget ?? null,
+                changes: context.auditChanges ?? (parsed.data as Record<string, unknown>),
+                ip_address: request.ip,
+              });
+              return outcome;
+            })
+            .catch(async (error: unknown) => {
+              for (const write of kept) await write(deps.db);
+              throw error;
             });
-            return outcome;
-          });
         } else {
           result = await handler.handle(parsed.data, { ...base, db: deps.db });
         }

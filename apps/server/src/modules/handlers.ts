@@ -59,6 +59,7 @@ import {
 import { pincodeTypeHandlers } from './territories/pincode-types.ts';
 import { listPincodes, removePincode, updatePincode } from './territories/pincodes.ts';
 import { territoryHandlers } from './territories/territories.ts';
+import { ticketHandlers } from './tickets/ticket-handlers.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
 export const HANDLERS: Handler[] = [
@@ -125,4 +126,6 @@ export const HANDLERS: Handler[] = [
   removeCustomerSecondaryLocation,
   getCustomerImport,
   confirmCustomerImport,
+  // Tickets: creation, the lists, every transition, attendance and the dashboard (issue 4).
+  ...ticketHandlers,
 ] as Handler[];

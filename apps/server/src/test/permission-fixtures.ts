@@ -8,6 +8,7 @@ import { fileFixtures } from '../modules/files/tenant-fixtures.ts';
 import { productCatalogueFixtures } from '../modules/product-catalogue/tenant-fixtures.ts';
 import { territoryFixtures } from '../modules/territories/tenant-fixtures.ts';
 import { customerFixtures } from '../modules/customers/tenant-fixtures.ts';
+import { ticketFixtures } from '../modules/tickets/tenant-fixtures.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
 /**
@@ -26,4 +27,5 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...territoryFixtures,
   ...fileFixtures,
   ...customerFixtures,
+  ...ticketFixtures,
 };

@@ -7,6 +7,7 @@ import { seedDemoCustomers } from './customers.ts';
 import { seedDemoCatalogue } from './product-catalogue.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoTerritories } from './territories.ts';
+import { seedDemoTickets } from './tickets.ts';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -137,6 +138,13 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       categoryIds: ['AC', 'RF', 'WM'].map((prefix) => categories.get(prefix)!.id),
     });
     await seedDemoCustomers(t, { organization_id: org.id, dealer_id: dealer.id });
+    await seedDemoTickets(t, {
+      organization_id: org.id,
+      technicianMemberId: memberships.get('TECHNICIAN')?.memberId,
+      partnerId: partner.id,
+      dealerId: dealer.id,
+      createdBy: memberships.get('AGENT')?.userId,
+    });
     const second = await seedOrganization(t, { name: 'Demo Partner Org', slug: 'demo-partner-org' });
     await seedMember(t, {
       organizationId: second.id,

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { TicketEventKind, TicketPriority } from '@fieldport/contract/operations/tickets';
+import type { TicketState } from '@fieldport/contract/ticket-states';
+import { trigramIndex } from '../columns.ts';
+import { customer, customerLocation } from './customers.ts';
+import { member, organization, user } from './identity.ts';
+import { party } from './platform.ts';
+import { category, service } from './product-catalogue.ts';
+import { closureRemark, problemDescription, wipSubStage } from './settings.ts';
+import { territory } from './territories.ts';
+
+// Tickets (issue 4; DOMAIN.md "Tickets", "Assignment", "Closing with the customer's OTP").
+
+const timestamptz = () => timestamp({ withTimezone: true });
+const organizationId = () =>
+  text()
+    .notNull()
+    .references(() => organization.id, { onDelete: 'cascade' });
+
+/**
+ * A ticket. `partner_party_id` is the service partner it is given to, `dealer_party_id` the dealer
+ * whose user raised it; both decide which party's users see it. `technician_id` is a membership.
+ */
+export const ticket = pgTable(
+  'ticket',
+  {
+    id: text().primaryKey(),
+    organization_id: organizationId(),
+    /** The category's ticket prefix and the organization's 'ticket' sequence: 'AC-000123'. */
+    ticket_number: text().notNull(),
+    state: text().$type<TicketState>().notNull(),
+    priority: text().$type<TicketPriority>().notNull().default('MEDIUM'),
+    customer_id: text()
+      .notNull()
+      .references(() => customer.id),
+    location_id: text()
+      .notNull()
+      .references(() => customerLocation.id),
+    service_id: text()
+      .notNull()
+      .references(() => service.id),
+    category_id: text()
+      .notNull()
+      .references(() => category.id),
+    /** The territory of the location's pincode when the ticket was created; null when none. */
+    territory_id: text().references(() => territory.id, { onDelete: 'set null' }),
+    serial_number: text(),
+    problem_description_id: text().references(() => problemDescription.id, { onDelete: 'set null' }),
+    problem_note: text(),
+    preferred_visit_date: date({ mode: 'string' }),
+    preferred_visit_time: text(),
+    under_warranty: boolean().notNull().default(false),
+    is_foc: boolean().notNull().default(false),
+    service_charge_paise: integer().notNull().default(0),
+    wip_sub_stage_id: text().references(() => wipSubStage.id, { onDelete: 'set null' }),
+    closure_remark_id: text().references(() => closureRemark.id, { onDelete: 'set null' }),
+    /** Eligible technicians see it in their pool and may claim it (only while OPEN). */
+    is_floating: boolean().notNull().default(false),
+    partner_party_id: text().references(() => party.id, { onDelete: 'set null' }),
+    dealer_party_id: text().references(() => party.id, { onDelete: 'set null' }),
+    technician_id: text().references(() => member.id, { onDelete: 'set null' }),
+    /** When the current assignee got it: automatic assignment picks the longest idle technician. */
+    assigned_at: timestamptz(),
+    closed_with: text().$type<'OTP' | 'REASON'>(),
+    closed_at: timestamptz(),
+    /** Who entered the customer's code, or the co-ordinator who closed it with a reason. */
+    closed_by: text().references(() => user.id, { onDelete: 'set null' }),
+    closure_reason: text(),
+    recreated_from_ticket_id: text(),
+    created_by: text().references(() => user.id, { onDelete: 'set null' }),
+    created_at: timestamptz().notNull().defaultNow(),
+    updated_at: timestamptz().notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ticket_org_number_uq').on(table.organization_id, table.ticket_number),
+    // The four lists: one organization's tickets in some states, newest first.
+    index('ticket_org_state_created_idx').on(table.organization_id, table.state, table.created_at, table.id),
+    index('ticket_org_technician_idx').on(table.organization_id, table.technician_id, table.state),
+    index('ticket_org_partner_idx').on(
+      table.organization_id,
+      table.partner_party_id,
+      table.state,
+      table.created_at,
+    ),
+    index('ticket_org_dealer_idx').on(
+      table.organization_id,
+      table.dealer_party_id,
+      table.state,
+      table.created_at,
+    ),
+    index('ticket_org_customer_idx').on(table.organization_id, table.customer_id),
+    index('ticket_org_created_idx').on(table.organization_id, table.created_at),
+    index('ticket_org_closed_idx').on(table.organization_id, table.closed_at),
+    // The floating pool technicians claim from.
+    index('ticket_org_floating_idx')
+      .on(table.organization_id, table.created_at)
+      .where(sql`${table.is_floating} and ${table.state} = 'OPEN'`),
+    trigramIndex('ticket_number_trgm', table.ticket_number),
+    trigramIndex('ticket_serial_trgm', table.serial_number),
+  ],
+);
+
+/** The ticket's timeline: every transition and interaction, with who, when and why. */
+export const ticketEvent = pgTable(
+  'ticket_event',
+  {
+    id: text().primaryKey(),
+    organization_id: organizationId(),
+    ticket_id: text()
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    kind: text().$type<TicketEventKind>().notNull(),
+    from_state: text().$type<TicketState>(),
+    to_state: text().$type<TicketState>(),
+    text: text(),
+    details: jsonb().$type<Record<string, unknown>>(),
+    file_key: text(),
+    file_name: text(),
+    actor_user_id: text().references(() => user.id, { onDelete: 'set null' }),
+    created_at: timestamptz().notNull().defaultNow(),
+  },
+  (table) => [
+    index('ticket_event_org_ticket_idx').on(table.organization_id, table.ticket_id, table.created_at),
+  ],
+);
+
+/**
+ * A closure code sent to the customer: hashed, for 24 hours, voided by a new code or by the third
+ * wrong entry. `used_at`/`used_by` keep who entered it and when.
+ */
+export const ticketClosureOtp = pgTable(
+  'ticket_closure_otp',
+  {
+    id: text().primaryKey(),
+    organization_id: organizationId(),
+    ticket_id: text()
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    code_hash: text().notNull(),
+    sent_to: text().notNull(),
+    expires_at: timestamptz().notNull(),
+    attempts: integer().notNull().default(0),
+    voided_at: timestamptz(),
+    used_at: timestamptz(),
+    used_by: text().references(() => user.id, { onDelete: 'set null' }),
+    created_by: text().references(() => user.id, { onDelete: 'set null' }),
+    created_at: timestamptz().notNull().defaultNow(),
+  },
+  (table) => [
+    index('ticket_closure_otp_org_ticket_idx').on(table.organization_id, table.ticket_id, table.created_at),
+  ],
+);
+
+/** A technician's day: checked in and out (automatic assignment prefers those checked in). */
+export const technicianAttendance = pgTable(
+  'technician_attendance',
+  {
+    id: text().primaryKey(),
+    organization_id: organizationId(),
+    member_id: text()
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    /** The organization's calendar day (its time zone). */
+    day: date({ mode: 'string' }).notNull(),
+    checked_in_at: timestamptz().notNull(),
+    checked_out_at: timestamptz(),
+  },
+  (table) => [
+    uniqueIndex('technician_attendance_org_member_day_uq').on(
+      table.organization_id,
+      table.member_id,
+      table.day,
+    ),
+  ],
+);

@@ -1,0 +1,118 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  AttendanceCheckIn,
+  AttendanceCheckOut,
+  Get_Attendance_Status,
+  type AttendanceStatus,
+} from '@fieldport/contract/operations/tickets';
+import type { Db } from '../../db/client.ts';
+import { technicianAttendance } from '../../db/schema/tickets.ts';
+import type { Caller } from '../../graphql/caller.ts';
+import { defineHandler } from '../../graphql/handler.ts';
+import { conflict, forbidden } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { callerKind, todayOf } from './ticket-scope.ts';
+
+/**
+ * A technician's attendance (issue 4 item 8): one row per technician and day of the
+ * organization; checked in and not yet out counts as available for automatic assignment.
+ */
+
+function requireTechnician(caller: Caller) {
+  if (callerKind(caller) !== 'TECHNICIAN') throw forbidden('Only technicians check in and out.');
+}
+
+async function todayRow(db: Db, caller: Caller, day: string) {
+  const [row] = await db
+    .select()
+    .from(technicianAttendance)
+    .where(
+      and(
+        eq(technicianAttendance.organization_id, caller.organization.id),
+        eq(technicianAttendance.member_id, caller.membership.id),
+        eq(technicianAttendance.day, day),
+      ),
+    );
+  return row;
+}
+
+function toStatus(day: string, row: typeof technicianAttendance.$inferSelect | undefined): AttendanceStatus {
+  return {
+    day,
+    checked_in_at: row?.checked_in_at.toISOString() ?? null,
+    checked_out_at: row?.checked_out_at?.toISOString() ?? null,
+    available: Boolean(row && !row.checked_out_at),
+  };
+}
+
+const timeOf = (caller: Caller, at: Date) =>
+  new Intl.DateTimeFormat('en-IN', {
+    timeZone: caller.organization.time_zone,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+
+export const getAttendanceStatus = defineHandler(Get_Attendance_Status, async (_input, { db, caller }) => {
+  requireTechnician(caller);
+  const day = todayOf(caller);
+  return { data: { items: [toStatus(day, await todayRow(db, caller, day))] } };
+});
+
+/** Checking in again after checking out the same day opens the day again. */
+export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (_input, context) => {
+  const { db, caller } = context;
+  requireTechnician(caller);
+  const day = todayOf(caller);
+  const existing = await todayRow(db, caller, day);
+  if (existing && !existing.checked_out_at) {
+    throw conflict(`You checked in today at ${timeOf(caller, existing.checked_in_at)} already.`);
+  }
+  const now = new Date();
+  if (existing) {
+    await db
+      .update(technicianAttendance)
+      .set({ checked_out_at: null })
+      .where(eq(technicianAttendance.id, existing.id));
+  } else {
+    await db
+      .insert(technicianAttendance)
+      .values({
+        id: newId(),
+        organization_id: caller.organization.id,
+        member_id: caller.membership.id,
+        day,
+        checked_in_at: now,
+      })
+      .onConflictDoNothing();
+  }
+  context.auditTarget = caller.membership.id;
+  return { data: { items: [toStatus(day, await todayRow(db, caller, day))] }, message: 'Checked in' };
+});
+
+export const attendanceCheckOut = defineHandler(AttendanceCheckOut, async (_input, context) => {
+  const { db, caller } = context;
+  requireTechnician(caller);
+  const day = todayOf(caller);
+  const [row] = await db
+    .update(technicianAttendance)
+    .set({ checked_out_at: new Date() })
+    .where(
+      and(
+        eq(technicianAttendance.organization_id, caller.organization.id),
+        eq(technicianAttendance.member_id, caller.membership.id),
+        eq(technicianAttendance.day, day),
+        isNull(technicianAttendance.checked_out_at),
+      ),
+    )
+    .returning();
+  if (!row) {
+    const existing = await todayRow(db, caller, day);
+    throw conflict(
+      existing
+        ? `You checked out today at ${timeOf(caller, existing.checked_out_at!)} already.`
+        : 'You have not checked in today. Check in first.',
+    );
+  }
+  context.auditTarget = caller.membership.id;
+  return { data: { items: [toStatus(day, row)] }, message: 'Checked out' };
+});

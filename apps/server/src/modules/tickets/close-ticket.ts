@@ -1,0 +1,103 @@
+import { and, eq } from 'drizzle-orm';
+import { CloseTicket } from '@fieldport/contract/operations/tickets';
+import { ticketClosureOtp } from '../../db/schema/tickets.ts';
+import { defineHandler } from '../../graphql/handler.ts';
+import { badInput, conflict } from '../../platform/errors.ts';
+import {
+  codeMatches,
+  countWrongEntry,
+  latestClosureCode,
+  MAX_WRONG_ENTRIES,
+  voidClosureCodes,
+} from './closure-codes.ts';
+import { mailTicketClosed } from './ticket-mails.ts';
+import { answerTicket, lockTicket, recordEvent, requireAction, transition } from './ticket-rules.ts';
+
+const NEW_CODE = 'Send the customer a new code.';
+
+/**
+ * Closes a ticket with the code the customer reads out (the assigned technician), or without it
+ * with a reason (a co-ordinator; marked closed_with 'REASON'). A wrong code is counted although
+ * the close fails: the count is written after the operation's rollback (keepOnFailure).
+ */
+export const closeTicket = defineHandler(CloseTicket, async (input, context) => {
+  const { db, caller } = context;
+  const row = await lockTicket(db, caller, input.ticket_id);
+  const now = new Date();
+
+  if (!input.otp) {
+    requireAction(caller, row, 'CLOSE_WITH_REASON');
+    await voidClosureCodes(db, row);
+    await transition(
+      context,
+      row,
+      'CLOSED',
+      {
+        closed_with: 'REASON',
+        closed_at: now,
+        closed_by: caller.user.id,
+        closure_reason: input.reason,
+        is_floating: false,
+      },
+      { kind: 'CLOSED', text: input.reason ?? null, details: { closed_with: 'REASON' } },
+    );
+    await mailTicketClosed(context, row);
+    return answerTicket(context, row.id, `Ticket ${row.ticket_number} closed`);
+  }
+
+  requireAction(caller, row, 'CLOSE_WITH_OTP');
+  const code = await latestClosureCode(db, row);
+  if (!code || code.used_at) {
+    throw conflict(`No closure code is waiting for ticket ${row.ticket_number}. ${NEW_CODE}`, 'otp');
+  }
+  if (code.voided_at) {
+    throw conflict(
+      code.attempts >= MAX_WRONG_ENTRIES
+        ? `The closure code was entered wrong ${MAX_WRONG_ENTRIES} times and no longer works. ${NEW_CODE}`
+        : `The closure code no longer works. ${NEW_CODE}`,
+      'otp',
+    );
+  }
+  if (code.expires_at <= now) {
+    throw conflict(`The closure code has expired (a code lives 24 hours). ${NEW_CODE}`, 'otp');
+  }
+  if (!codeMatches(code, input.otp)) {
+    const attemptsBefore = code.attempts;
+    context.keepOnFailure?.(async (database) => {
+      const attempts = await countWrongEntry(database, code.id);
+      await recordEvent(database, caller, row, {
+        kind: 'OTP_REFUSED',
+        details: { attempts, voided: attempts >= MAX_WRONG_ENTRIES },
+      });
+    });
+    const left = MAX_WRONG_ENTRIES - attemptsBefore - 1;
+    throw badInput(
+      left > 0
+        ? `The OTP is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
+        : `The OTP is wrong ${MAX_WRONG_ENTRIES} times, so the code no longer works. ${NEW_CODE}`,
+      'otp',
+    );
+  }
+  await db
+    .update(ticketClosureOtp)
+    .set({ used_at: now, used_by: caller.user.id })
+    .where(and(eq(ticketClosureOtp.organization_id, row.organization_id), eq(ticketClosureOtp.id, code.id)));
+  await transition(
+    context,
+    row,
+    'CLOSED',
+    {
+      closed_with: 'OTP',
+      closed_at: now,
+      closed_by: caller.user.id,
+      closure_reason: null,
+      is_floating: false,
+    },
+    {
+      kind: 'CLOSED',
+      details: { closed_with: 'OTP', otp_entered_by: caller.user.name, otp_entered_at: now.toISOString() },
+    },
+  );
+  await mailTicketClosed(context, row);
+  return answerTicket(context, row.id, `Ticket ${row.ticket_number} closed`);
+});

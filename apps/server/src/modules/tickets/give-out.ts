@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import { ticket } from '../../db/schema/tickets.ts';
+import type { OperationContext } from '../../graphql/handler.ts';
+import { eligibleTechnicians } from '../territories/assignment-rules.ts';
+import { pickTechnician } from './assignment.ts';
+import { mailCoordinatorsUnassigned, mailTicketAssigned } from './ticket-mails.ts';
+import { recordEvent, type TicketRow } from './ticket-rules.ts';
+import { callerKind, todayOf } from './ticket-scope.ts';
+
+/**
+ * A new ticket (created or re-created) given out by the organization's mode (DOMAIN.md
+ * "Assignment"): MANUAL stays OPEN for a co-ordinator; FLOATING stays OPEN in the eligible
+ * technicians' pool; AUTOMATIC goes to the pick of pickTechnician, or stays OPEN and the
+ * co-ordinators are told. A service partner's own ticket is given to the partner.
+ */
+export async function giveOut(
+  context: OperationContext,
+  row: TicketRow,
+  pincode: string,
+): Promise<TicketRow> {
+  const { db, caller } = context;
+  const update = async (changes: Partial<typeof ticket.$inferInsert>) => {
+    const [updated] = await db
+      .update(ticket)
+      .set({ ...changes, updated_at: new Date() })
+      .where(and(eq(ticket.organization_id, row.organization_id), eq(ticket.id, row.id)))
+      .returning();
+    return updated;
+  };
+
+  if (callerKind(caller) === 'PARTNER') {
+    const updated = await update({ state: 'ASSIGNED', assigned_at: new Date() });
+    await recordEvent(db, caller, row, {
+      kind: 'ASSIGNED',
+      from_state: 'OPEN',
+      to_state: 'ASSIGNED',
+      details: { partner_party_id: caller.party!.id, partner_name: caller.party!.name },
+    });
+    return updated;
+  }
+
+  switch (caller.organization.ticket_assignment_mode) {
+    case 'MANUAL':
+      return row;
+    case 'FLOATING':
+      return update({ is_floating: true });
+    case 'AUTOMATIC': {
+      const eligible = await eligibleTechnicians(db, row.organization_id, {
+        pincode,
+        categoryId: row.category_id,
+      });
+      const chosen = await pickTechnician(db, row.organization_id, eligible, todayOf(caller));
+      if (!chosen) {
+        const why = eligible.length
+          ? 'no eligible technician is checked in today.'
+          : 'no technician is mapped to its territory with its category in their expertise.';
+        await recordEvent(db, caller, row, { kind: 'NOTE', text: `Not assigned automatically: ${why}` });
+        await mailCoordinatorsUnassigned(context, row, why);
+        return row;
+      }
+      const updated = await update({
+        state: 'ASSIGNED',
+        technician_id: chosen.technician_id,
+        partner_party_id: chosen.party_id,
+        assigned_at: new Date(),
+      });
+      await recordEvent(db, caller, row, {
+        kind: 'ASSIGNED',
+        from_state: 'OPEN',
+        to_state: 'ASSIGNED',
+        text: 'Assigned automatically',
+        details: { technician_id: chosen.technician_id, technician_name: chosen.user_name, automatic: true },
+      });
+      await mailTicketAssigned(context, row, chosen.technician_id);
+      return updated;
+    }
+  }
+}

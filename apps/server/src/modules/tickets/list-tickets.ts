@@ -1,0 +1,93 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  Count_Tickets_By_List,
+  List_Open_Tickets,
+  List_Technician_Tickets,
+  List_closed_Tickets,
+  SearchTickets,
+  TICKET_LISTS,
+  type TicketList,
+} from '@fieldport/contract/operations/tickets';
+import type { TicketState } from '@fieldport/contract/ticket-states';
+import { ticket } from '../../db/schema/tickets.ts';
+import { defineHandler } from '../../graphql/handler.ts';
+import { defineList } from '../../platform/lists.ts';
+import { floatingPoolOf, visibleTickets } from './ticket-scope.ts';
+import { ticketFilters, ticketSearch, ticketSelect, ticketSort, toTicketItem } from './ticket-item.ts';
+
+/**
+ * The ticket lists of SPEC section 2 (Active, Partially Closed, Closed, Inactive), the search over
+ * every state, the technician's own lists and the tabs' counts: one select, paginated in SQL, each
+ * scoped by who sees which ticket (ticket-scope.ts).
+ */
+
+const source = {
+  table: ticket,
+  select: ticketSelect,
+  // The search needs the caller's organization (to find its customers first): it is one of the
+  // filters, which receive the caller, and the search slot adds nothing.
+  search: () => undefined,
+  // Every condition reads the ticket's own columns: counting needs no other table.
+  count: 'table' as const,
+  sort: ticketSort,
+  toItem: toTicketItem,
+};
+
+export const listOpenTickets = defineList(List_Open_Tickets, {
+  ...source,
+  filters: (input, caller) => [...ticketFilters(input, caller), ticketSearch(input.search, caller)],
+});
+
+export const listClosedTickets = defineList(List_closed_Tickets, {
+  ...source,
+  filters: (input, caller) => [...ticketFilters(input, caller), ticketSearch(input.search, caller)],
+});
+
+export const searchTickets = defineList(SearchTickets, {
+  ...source,
+  filters: (input, caller) => [visibleTickets(caller), ticketSearch(input.search, caller)],
+});
+
+const TECHNICIAN_VIEWS: Record<'MINE' | 'DONE', TicketState[]> = {
+  MINE: ['ASSIGNED', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD', 'PARTIALLY_CLOSED'],
+  DONE: ['CLOSED'],
+};
+
+/** My tickets, the ones I closed, or the floating pool I may claim from. */
+export const listTechnicianTickets = defineList(List_Technician_Tickets, {
+  ...source,
+  sort: {
+    preferred_visit_date: ticket.preferred_visit_date,
+    created_on: ticket.created_at,
+    priority: ticketSort.priority,
+  },
+  filters: (input, caller) => [
+    eq(ticket.organization_id, caller.organization.id),
+    input.view === 'FLOATING'
+      ? floatingPoolOf(caller)
+      : and(
+          eq(ticket.technician_id, caller.membership.id),
+          inArray(ticket.state, TECHNICIAN_VIEWS[input.view]),
+        ),
+    ticketSearch(input.search, caller),
+  ],
+});
+
+/** How many tickets each of the four tabs holds under the same filters and search. */
+export const countTicketsByList = defineHandler(Count_Tickets_By_List, async (input, { db, caller }) => {
+  const where: SQL | undefined = and(...ticketFilters(input, caller), ticketSearch(input.search, caller));
+  const rows = (await db
+    .select({ state: ticket.state, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(ticket)
+    .where(where)
+    .groupBy(ticket.state)) as { state: TicketState; n: number }[];
+  const counts = Object.fromEntries(
+    (Object.keys(TICKET_LISTS) as TicketList[]).map((list) => [
+      list,
+      rows
+        .filter((row) => (TICKET_LISTS[list] as readonly TicketState[]).includes(row.state))
+        .reduce((sum, row) => sum + row.n, 0),
+    ]),
+  ) as Record<TicketList, number>;
+  return { data: { counts } };
+});

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { TicketInteraction } from '@fieldport/contract/operations/tickets';
+import { user } from '../../db/schema/identity.ts';
+import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
+import { defineHandler } from '../../graphql/handler.ts';
+import { badInput } from '../../platform/errors.ts';
+import { findStoredFile } from '../../platform/uploads.ts';
+import { toTicketEvent } from './get-ticket-details.ts';
+import { findTicket, recordEvent, requireAction } from './ticket-rules.ts';
+
+const PHOTO_NOT_FOUND = 'The photo was not found. Upload it again.';
+
+/**
+ * A note, a call summary or a photo on the ticket's timeline. A photo names a TICKET_PHOTO upload
+ * (GenerateS3Url) of the caller's organization, and for a party's user of their party, that has arrived.
+ */
+export const ticketInteraction = defineHandler(TicketInteraction, async (input, context) => {
+  const { db, caller, files } = context;
+  const row = await findTicket(db, caller, input.ticket_id);
+  requireAction(caller, row, 'INTERACT');
+  let photo: { key: string; file_name: string } | null = null;
+  if (input.kind === 'PHOTO') {
+    const stored = await findStoredFile(db, caller, input.file_key!);
+    // Only a ticket photo of the caller's organization (and party) that has fully arrived.
+    const otherParty = stored?.party_id && stored.party_id !== caller.party?.id;
+    if (!stored || otherParty || stored.purpose !== 'TICKET_PHOTO')
+      throw badInput(PHOTO_NOT_FOUND, 'file_key');
+    const arrived = await files.stat(stored.key);
+    if (!arrived || arrived.size !== stored.file_size) {
+      throw badInput('The photo has not finished uploading. Upload it again.', 'file_key');
+    }
+    photo = { key: stored.key, file_name: stored.file_name };
+  }
+  const id = await recordEvent(db, caller, row, {
+    kind: input.kind,
+    text: input.text,
+    file_key: photo?.key ?? null,
+    file_name: photo?.file_name ?? null,
+  });
+  await db
+    .update(ticket)
+    .set({ updated_at: new Date() })
+    .where(and(eq(ticket.organization_id, row.organization_id), eq(ticket.id, row.id)));
+  const [event] = await db
+    .select({ event: ticketEvent, actor_name: user.name })
+    .from(ticketEvent)
+    .leftJoin(user, eq(user.id, ticketEvent.actor_user_id))
+    .where(eq(ticketEvent.id, id));
+  context.auditTarget = row.id;
+  return {
+    data: { items: [await toTicketEvent(files, { ...event.event, actor_name: event.actor_name })] },
+    message: input.kind === 'PHOTO' ? 'Photo added' : input.kind === 'CALL' ? 'Call added' : 'Note added',
+  };
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Count_Tickets_By_List,
+  Get_Ticket_Details,
+  List_Open_Tickets,
+  List_Technician_Tickets,
+  OrganizationDashboard,
+  SearchTickets,
+  TicketInteraction,
+} from '@fieldport/contract/operations/tickets';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { storedTicket, ticketWorld } from './ticket-test-kit.ts';
+
+// Issue 4 item 5: who sees which ticket. The permission matrix (graphql/permission-matrix.test.ts,
+// with tenant-fixtures.ts) checks every ticket operation against organization B and another party;
+// these cases follow one organization's tickets through every kind of caller.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('who sees which ticket', () => {
+  it('shows each caller only their tickets in the lists, the search, the counts and the dashboard', async () => {
+    const world = await ticketWorld(app);
+    const other = await ticketWorld(app);
+    const tech = world.members.TECHNICIAN.membershipId;
+    const own = await world.seed({ state: 'ACCEPTED', technician_id: tech, serial_number: 'ISO1' });
+    const partners = await world.seed({
+      state: 'ASSIGNED',
+      partner_party_id: world.partner.id,
+      serial_number: 'ISO2',
+    });
+    const dealers = await world.seed({
+      state: 'OPEN',
+      customer_id: world.dealerCustomer.id,
+      dealer_party_id: world.dealer.id,
+      serial_number: 'ISO3',
+    });
+    const otherOrg = await other.seed({ state: 'OPEN', serial_number: 'ISO4' });
+    // The same numbers exist in both organizations: each sees its own.
+    expect(otherOrg.ticket_number).toBe(own.ticket_number);
+
+    const seen = async (who: string) =>
+      (await world.ok(who, SearchTickets, { search: 'ISO', page_size: 100 })).items
+        .map((item) => item.ticket_id)
+        .sort();
+    expect(await seen('AGENT')).toEqual([own.id, partners.id, dealers.id].sort());
+    expect(await seen('SERVICE_PARTNER')).toEqual([partners.id]);
+    expect(await seen('PARTNER_AGENT')).toEqual([partners.id]);
+    expect(await seen('DEALER_OWNER')).toEqual([dealers.id]);
+    expect(await seen('TECHNICIAN')).toEqual([own.id]);
+    expect(await seen('SECOND_TECHNICIAN')).toEqual([]);
+
+    const counts = await world.ok('DEALER_OWNER', Count_Tickets_By_List, {});
+    expect(counts.counts).toEqual({ ACTIVE: 1, PARTIALLY_CLOSED: 0, CLOSED: 0, INACTIVE: 0 });
+    const active = await world.ok('TECHNICIAN', List_Open_Tickets, { list: 'ACTIVE' });
+    expect(active.items.map((item) => item.ticket_id)).toEqual([own.id]);
+    const dashboard = await world.ok('DEALER_OWNER', OrganizationDashboard, {});
+    expect(Object.values(dashboard.counts_by_state).reduce((sum, n) => sum + n, 0)).toBe(1);
+
+    const mine = await world.ok('TECHNICIAN', List_Technician_Tickets, { view: 'MINE' });
+    expect(mine.items.map((item) => item.ticket_id)).toEqual([own.id]);
+  });
+
+  it('answers NOT_FOUND for another organization’s ticket and another party’s, and writes nothing', async () => {
+    const world = await ticketWorld(app);
+    const other = await ticketWorld(app);
+    const foreign = await other.seed({ state: 'OPEN' });
+    const partners = await world.seed({ state: 'ASSIGNED', partner_party_id: world.partner.id });
+    for (const [who, id] of [
+      ['AGENT', foreign.id],
+      ['DEALER_OWNER', partners.id],
+      ['TECHNICIAN', partners.id],
+    ] as const) {
+      const before = await storedTicket(world.db, id);
+      const details = await world.as(who, Get_Ticket_Details, { ticket_id: id });
+      expect(details.errors?.[0]).toMatchObject({
+        message: 'Ticket not found. It may have been removed, or you may not have access to it.',
+        extensions: { code: 'NOT_FOUND' },
+      });
+      const note = await world.as(who, TicketInteraction, { ticket_id: id, kind: 'NOTE', text: 'Hello' });
+      expect(note.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+      expect(await storedTicket(world.db, id)).toEqual(before);
+    }
+  });
+});

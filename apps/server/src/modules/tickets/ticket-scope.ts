@@ -1,0 +1,81 @@
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { ticket } from '../../db/schema/tickets.ts';
+import type { Caller } from '../../graphql/caller.ts';
+import { inOrganization } from '../../platform/tenant.ts';
+
+/**
+ * Who sees which ticket (issue 4 item 5): every query of tickets passes through `visibleTickets`.
+ * Organization staff see the organization's tickets; a service partner's users those given to
+ * the partner; a dealer's users those their dealer raised; a technician those assigned to them
+ * and the floating ones they are eligible to claim; a representative of the organization those
+ * they raised.
+ */
+
+export type CallerKind = 'STAFF' | 'PARTNER' | 'DEALER' | 'TECHNICIAN' | 'REPRESENTATIVE';
+
+export function callerKind(caller: Caller): CallerKind {
+  const role = caller.membership.role;
+  if (role === 'TECHNICIAN') return 'TECHNICIAN';
+  if (caller.party?.kind === 'SERVICE_PARTNER') return 'PARTNER';
+  if (caller.party?.kind === 'DEALER') return 'DEALER';
+  if (role === 'REPRESENTATIVE') return 'REPRESENTATIVE';
+  return 'STAFF';
+}
+
+/**
+ * The floating tickets a technician may claim (DOMAIN.md "Eligible"): OPEN and floating, in one of
+ * the technician's territories, with the category in their expertise; a ticket given to a partner
+ * floats only among that partner's technicians.
+ */
+export function floatingPoolOf(caller: Caller): SQL {
+  return and(eq(ticket.state, 'OPEN'), eq(ticket.is_floating, true), eligibleFor(caller), ofMyParty(caller))!;
+}
+
+/** A ticket given to a partner floats only among that partner's technicians. */
+export function ofMyParty(caller: Caller): SQL {
+  return caller.party
+    ? or(isNull(ticket.partner_party_id), eq(ticket.partner_party_id, caller.party.id))!
+    : isNull(ticket.partner_party_id);
+}
+
+/** Tickets whose territory and category the calling technician is eligible for, whatever their state. */
+export function eligibleFor(caller: Caller): SQL {
+  const me = caller.membership.id;
+  return and(
+    sql`exists (select 1 from technician_territory tt where tt.organization_id = ${ticket.organization_id} and tt.member_id = ${me} and tt.territory_id = ${ticket.territory_id})`,
+    sql`exists (select 1 from technician_expertise te join category c on c.id = te.category_id and c.status = 'ACTIVE' where te.organization_id = ${ticket.organization_id} and te.member_id = ${me} and te.category_id = ${ticket.category_id})`,
+    sql`exists (select 1 from territory tr where tr.id = ${ticket.territory_id} and tr.status = 'ACTIVE')`,
+  )!;
+}
+
+/** The tickets the caller may see, in their current organization. */
+export function visibleTickets(caller: Caller): SQL {
+  const organization = inOrganization(ticket, caller);
+  switch (callerKind(caller)) {
+    case 'STAFF':
+      return organization;
+    case 'PARTNER':
+      return and(organization, eq(ticket.partner_party_id, caller.party!.id))!;
+    case 'DEALER':
+      return and(organization, eq(ticket.dealer_party_id, caller.party!.id))!;
+    case 'TECHNICIAN':
+      return and(organization, or(eq(ticket.technician_id, caller.membership.id), floatingPoolOf(caller)))!;
+    case 'REPRESENTATIVE':
+      return and(organization, eq(ticket.created_by, caller.user.id))!;
+  }
+}
+
+/** The organization's calendar day of an instant ('YYYY-MM-DD'). */
+export function dayIn(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** Today in the caller's organization. */
+export function todayOf(caller: Caller): string {
+  return dayIn(caller.organization.time_zone);
+}
