@@ -12,6 +12,8 @@ import {
   type CustomerItem,
 } from '@fieldport/contract/operations/customers';
 import { seedCustomers } from '../../db/seed/customers.ts';
+import { seedCategory, seedMasterCategory, seedService } from '../../db/seed/product-catalogue.ts';
+import { seedTicket } from '../../db/seed/tickets.ts';
 import { seedNamedMaster } from '../../db/seed/settings.ts';
 import { XLSX_CONTENT_TYPE } from '../../graphql/export-route.ts';
 import { call, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -184,6 +186,48 @@ describe('creating and editing customers', () => {
     expect(removed.envelope!.status_message).toBe("Location removed from 'Ravi K. Kumar'");
     expect(removed.envelope!.data.items[0].secondary_locations).toEqual([]);
     expect(removed.envelope!.data.items[0].secondary_location_count).toBe(0);
+  });
+
+  it('keeps a secondary location that a ticket was raised for, saying which ticket', async () => {
+    const world = await customerWorld(app);
+    const cookie = await world.ownerCookie();
+    const created = await createCustomer(app, cookie, {
+      ...customerInput(newMobile()),
+      secondary_locations: [location({ location_label: 'Warehouse', pincode: '560034' })],
+    });
+    const warehouse = created.secondary_locations[0];
+    const db = app.database.db;
+    const master = await seedMasterCategory(db, { organization_id: world.org.id, name: 'Cooling' });
+    const ac = await seedCategory(db, {
+      organization_id: world.org.id,
+      master_category_id: master.id,
+      name: 'Air Conditioner',
+      ticket_prefix: 'AC',
+    });
+    const repair = await seedService(db, {
+      organization_id: world.org.id,
+      category_id: ac.id,
+      name: 'AC Repair',
+      price_paise: 49_900,
+    });
+    const raised = await seedTicket(db, {
+      organization_id: world.org.id,
+      customer_id: created.customer_id,
+      location_id: warehouse.location_id,
+      service_id: repair.id,
+    });
+    const refused = await call(app, cookie, RemoveCustomerSecondaryLocation, {
+      customer_id: created.customer_id,
+      location_id: warehouse.location_id,
+    });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: `This location is the place of ticket ${raised.ticket_number} and cannot be removed. Edit its address instead.`,
+      extensions: { code: 'CONFLICT' },
+    });
+    const detail = await call(app, cookie, GetCustomer, { customer_id: created.customer_id });
+    expect(detail.envelope!.data.items[0].secondary_locations.map((place) => place.location_id)).toEqual([
+      warehouse.location_id,
+    ]);
   });
 
   it('deactivates and activates a customer; the status filter follows', async () => {
