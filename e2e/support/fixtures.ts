@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo.ts';
 import { seedMember, seedOrganization } from '../../apps/server/src/db/seed/factories.ts';
 import { seedAccessFixtures } from './access-fixtures.ts';
 import { seedPeopleFixtures } from './people-fixtures.ts';
+import { seedTicketFixtures } from '../tickets/ticket-fixtures.ts';
 
 /** People the journeys need besides the demo's, each used by one journey only. */
 export const E2E_USERS = {
@@ -46,4 +47,5 @@ export async function seedE2eFixtures(db: Db): Promise<void> {
   });
   await seedAccessFixtures(db);
   await seedPeopleFixtures(db);
+  await seedTicketFixtures(db);
 }

@@ -15,6 +15,7 @@ const settings = () => import('../features/settings/named-master-pages.tsx');
 const people = () => import('../features/people/user-screen.tsx');
 const parties = () => import('../features/people/party-screen.tsx');
 const customers = () => import('../features/customers/customers-page.tsx');
+const tickets = () => import('../features/tickets/tickets-page.tsx');
 
 /**
  * The one registry of built screens: shell route (SHELL_ROUTES in contract/menus.ts) -> its lazy
@@ -78,4 +79,14 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   // Customers (issue 3 items 2 and 3)
   '/CustomersView': page(customers, (m) => m.CustomersPage),
   '/MyCustomer': page(customers, (m) => m.MyCustomersPage),
+  // Tickets (issue 4): the four lists; a ticket opens on its list's route with ?ticket_id=
+  '/ActiveTickets': page(tickets, (m) => m.ActiveTicketsPage),
+  '/PartiallyClosedTickets': page(tickets, (m) => m.PartiallyClosedTicketsPage),
+  '/ClosedTickets': page(tickets, (m) => m.ClosedTicketsPage),
+  '/InactiveTickets': page(tickets, (m) => m.InactiveTicketsPage),
+  // The field engineer's app (issue 4 item 4)
+  '/Technician': page(
+    () => import('../features/technician/technician-page.tsx'),
+    (m) => m.default,
+  ),
 };

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -44,6 +44,8 @@ export interface FormDialogProps<Schema extends z.ZodObject> {
 export function FormDialog<Schema extends z.ZodObject>(props: FormDialogProps<Schema>) {
   const narrow = useNarrowScreen();
   const [busy, setBusy] = useState(false);
+  // Its own id: a dialog may open over another (a new customer inside New ticket).
+  const titleId = useId();
   return (
     <Dialog
       open={props.open}
@@ -51,18 +53,28 @@ export function FormDialog<Schema extends z.ZodObject>(props: FormDialogProps<Sc
       fullWidth
       maxWidth="sm"
       fullScreen={narrow}
-      aria-labelledby="form-dialog-title"
+      aria-labelledby={titleId}
     >
       {/* Mounted per opening, so that each starts from its own values (another row, Add after Edit). */}
-      {props.open && <FormDialogBody {...props} onBusy={setBusy} />}
+      {props.open && <FormDialogBody {...props} onBusy={setBusy} titleId={titleId} />}
     </Dialog>
   );
 }
 
 function FormDialogBody<Schema extends z.ZodObject>(
-  props: FormDialogProps<Schema> & { onBusy: (busy: boolean) => void },
+  props: FormDialogProps<Schema> & { onBusy: (busy: boolean) => void; titleId: string },
 ) {
-  const { title, schema, defaultValues, submitLabel = 'Save', onSubmit, onClose, children, onBusy } = props;
+  const {
+    title,
+    schema,
+    defaultValues,
+    submitLabel = 'Save',
+    onSubmit,
+    onClose,
+    children,
+    onBusy,
+    titleId,
+  } = props;
   const { enqueueSnackbar } = useSnackbar();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
@@ -89,13 +101,8 @@ function FormDialogBody<Schema extends z.ZodObject>(
 
   const busy = form.formState.isSubmitting;
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby="form-dialog-title"
-      onSubmit={(event) => void submit(event)}
-    >
-      <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+    <Box component="form" noValidate aria-labelledby={titleId} onSubmit={(event) => void submit(event)}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {formError && (

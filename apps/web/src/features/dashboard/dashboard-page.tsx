@@ -1,65 +1,180 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import MailOutline from '@mui/icons-material/MailOutlined';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import { roleLabel } from '@fieldport/contract/menus';
 import type { CurrentUser } from '@fieldport/contract/operations/account';
+import { OrganizationDashboard, type DashboardData } from '@fieldport/contract/operations/tickets';
+import { TICKET_STATES, ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
+import { api } from '../../api/client.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { dashboardKey } from '../tickets/ticket-api.ts';
+import { listRouteOf } from '../tickets/ticket-format.tsx';
+import { TrendChart } from './trend-chart.tsx';
 
-/** /Dashboard until the dashboard issue brings its figures: a welcome with who and where you are. */
+/**
+ * /Dashboard (OrganizationDashboard): tickets per state, today's new and closed, open tickets per
+ * territory and per partner, and 30 days of created and closed. The server scopes the figures (a
+ * partner's people see their partner's tickets).
+ */
 export function DashboardPage({ user }: { user: CurrentUser }) {
   const organization = user.organization_details.organization_name;
+  const data = useQuery({
+    queryKey: dashboardKey,
+    queryFn: async () => (await api.query(OrganizationDashboard, {})).data,
+    refetchInterval: 60_000,
+  });
   return (
     <Box component="section" aria-labelledby="page-title">
       <PageTitle title="Dashboard" />
-      <Paper
-        variant="outlined"
-        sx={{
-          p: { xs: 3, sm: 4 },
-          mb: 3,
-          color: '#fff',
-          border: 0,
-          background: 'linear-gradient(120deg, #0f3278 0%, #1747a6 60%, #2f6fd6 100%)',
-        }}
-      >
-        <Typography variant="h2" component="p" sx={{ mb: 1 }}>
-          Welcome, {user.user_name}
-        </Typography>
-        <Typography sx={{ opacity: 0.9 }}>
-          You are signed in to {organization} as {roleLabel(user.user_type)}.
-        </Typography>
-      </Paper>
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', mb: 3 }}
-      >
-        <Fact icon={<BusinessOutlined />} label="Organization" value={organization} />
-        <Fact icon={<BadgeOutlined />} label="Role" value={roleLabel(user.user_type)} />
-        <Fact icon={<MailOutline />} label="Email" value={user.user_email_id} />
-      </Box>
-      <Typography color="text.secondary">
-        Ticket counts, engineer availability and other dashboard figures arrive with the dashboard issue.
+      <Typography color="text.secondary" sx={{ mt: -2, mb: 3 }}>
+        Welcome, {user.user_name} · {organization} · {roleLabel(user.user_type)}
       </Typography>
+      {data.isError ? (
+        <Alert severity="error" role="alert">
+          The dashboard could not be loaded: {data.error.message}
+        </Alert>
+      ) : (
+        <Figures data={data.data} />
+      )}
     </Box>
   );
 }
 
-function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Figures({ data }: { data?: DashboardData }) {
+  const open = data
+    ? TICKET_STATES.filter((state) => state !== 'CLOSED' && state !== 'DISCARDED').reduce(
+        (sum, state) => sum + data.counts_by_state[state],
+        0,
+      )
+    : 0;
   return (
-    <Paper variant="outlined" sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}>
-      <Box sx={{ color: 'primary.main', display: 'grid', placeItems: 'center' }} aria-hidden>
-        {icon}
+    <>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', mb: 2 }}
+      >
+        <Figure label="Open tickets" value={data && open} to="/ActiveTickets" strong />
+        <Figure label="New today" value={data?.created_today} to="/ActiveTickets" strong />
+        <Figure label="Closed today" value={data?.closed_today} to="/ClosedTickets" strong />
       </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" component="p">
-          {label}
-        </Typography>
-        <Typography sx={{ fontWeight: 600 }} noWrap title={value}>
-          {value}
-        </Typography>
+      <Panel title="Tickets by state">
+        <Box
+          component="ul"
+          aria-label="Tickets by state"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))',
+          }}
+        >
+          {TICKET_STATES.map((state) => (
+            <Box component="li" key={state}>
+              <Figure
+                label={ticketStateLabel(state)}
+                value={data?.counts_by_state[state]}
+                to={listRouteOf({ state: state as TicketState })}
+              />
+            </Box>
+          ))}
+        </Box>
+      </Panel>
+      <Panel title="Last 30 days">
+        {data ? <TrendChart trend={data.trend} /> : <Skeleton variant="rounded" height={200} />}
+      </Panel>
+      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Panel title="Open tickets by territory">
+          <Bars
+            label="Open tickets by territory"
+            rows={data?.by_territory.map((row) => ({
+              key: row.territory_id ?? 'none',
+              name: row.territory_name,
+              value: row.open_tickets,
+            }))}
+          />
+        </Panel>
+        <Panel title="Open tickets by service partner">
+          <Bars
+            label="Open tickets by service partner"
+            rows={data?.by_partner.map((row) => ({
+              key: row.partner_party_id ?? 'none',
+              name: row.partner_name,
+              value: row.open_tickets,
+            }))}
+          />
+        </Panel>
       </Box>
+    </>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ fontSize: 16, fontWeight: 700, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
     </Paper>
+  );
+}
+
+function Figure(props: { label: string; value: number | undefined; to: string; strong?: boolean }) {
+  return (
+    <ButtonBase
+      component={RouterLink}
+      to={props.to}
+      aria-label={`${props.label}: ${props.value ?? 'loading'}`}
+      sx={{
+        width: '100%',
+        display: 'block',
+        textAlign: 'left',
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'divider',
+        p: props.strong ? 2.5 : 1.5,
+        bgcolor: props.strong ? 'background.paper' : 'action.hover',
+        '&:hover': { borderColor: 'primary.main' },
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {props.label}
+      </Typography>
+      <Typography sx={{ fontWeight: 700, fontSize: props.strong ? 32 : 22, lineHeight: 1.2 }}>
+        {props.value ?? <Skeleton width={40} />}
+      </Typography>
+    </ButtonBase>
+  );
+}
+
+function Bars({ label, rows }: { label: string; rows?: { key: string; name: string; value: number }[] }) {
+  if (!rows) return <Skeleton variant="rounded" height={120} />;
+  if (rows.length === 0) return <Typography color="text.secondary">No open tickets.</Typography>;
+  const max = Math.max(1, ...rows.map((row) => row.value));
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      {rows.map((row) => (
+        <Box component="li" key={row.key} aria-label={`${row.name}: ${row.value}`}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="body2" noWrap title={row.name}>
+              {row.name}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {row.value}
+            </Typography>
+          </Box>
+          <Box sx={{ height: 8, bgcolor: 'action.hover', borderRadius: 4, overflow: 'hidden' }} aria-hidden>
+            <Box sx={{ height: '100%', width: `${(row.value / max) * 100}%`, bgcolor: 'primary.main' }} />
+          </Box>
+        </Box>
+      ))}
+    </Box>
   );
 }

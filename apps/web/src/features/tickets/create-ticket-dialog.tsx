@@ -1,0 +1,380 @@
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import {
+  GetCustomer,
+  ListCustomers,
+  createCustomerSchema,
+  type CustomerItem,
+  type CustomerLocation,
+} from '@fieldport/contract/operations/customers';
+import { List_Services } from '@fieldport/contract/operations/product-catalogue';
+import { ListProblemDescriptions } from '@fieldport/contract/operations/settings';
+import {
+  CreateAssignedTicketV2,
+  TICKET_PRIORITIES,
+  createTicketSchema,
+  type TicketItem,
+} from '@fieldport/contract/operations/tickets';
+import { formatPhoneInternational } from '@fieldport/contract/phone';
+import { api } from '../../api/client.ts';
+import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormFields } from '../../ui/form-fields.tsx';
+import { FormTextField } from '../../ui/form-text-field.tsx';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { listQueryKey } from '../../ui/use-list.ts';
+import { CustomerFields, emptyLocation } from '../customers/customer-form.tsx';
+import { PRIORITY_LABELS } from './ticket-format.tsx';
+import { useRefreshTickets } from './ticket-api.ts';
+
+type Form = UseFormReturn<FieldValues, unknown, unknown>;
+type NewCustomer = NonNullable<ReturnType<typeof createCustomerSchema.parse>>;
+
+const emptyTicket = () => ({
+  customer_id: null,
+  location_id: null,
+  new_customer: null,
+  service_id: '',
+  serial_number: '',
+  problem_description_id: null,
+  problem_note: '',
+  priority: 'MEDIUM' as const,
+  preferred_visit_date: '',
+  preferred_visit_time: '',
+  under_warranty: false,
+});
+
+const emptyCustomer = () => ({
+  customer_name: '',
+  phone_country: 'IN',
+  customer_phone: '',
+  customer_email: '',
+  customer_category_id: null,
+  primary_location: emptyLocation(),
+  secondary_locations: [],
+});
+
+const locationText = (location: CustomerLocation) =>
+  `${location.location_label ?? (location.is_primary ? 'Primary' : 'Location')}: ${location.address}, ${location.city} ${location.pincode}`;
+
+function errorAt(form: Form, name: string): string | undefined {
+  const error = form.formState.errors[name] as { message?: string } | undefined;
+  return error?.message;
+}
+
+/**
+ * New ticket (CreateAssignedTicketV2): a customer found by search and one of its locations, or a
+ * new customer added here; the service, the problem, priority, visit and warranty. Validated by
+ * the contract's schema; the server floats or assigns the ticket by the organization's mode.
+ */
+export function CreateTicketDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (ticket: TicketItem) => void;
+}) {
+  const { enqueueSnackbar } = useSnackbar();
+  const refresh = useRefreshTickets();
+  return (
+    <FormDialog
+      open={props.open}
+      title="New ticket"
+      schema={createTicketSchema}
+      defaultValues={emptyTicket() as never}
+      submitLabel="Create ticket"
+      onSubmit={async (values) => {
+        const answer = await api.mutate(CreateAssignedTicketV2, values);
+        const ticket = answer.data.items[0];
+        enqueueSnackbar(`Ticket ${ticket.ticket_number} created`, { variant: 'success' });
+        await refresh();
+        props.onCreated(ticket);
+      }}
+      onClose={props.onClose}
+    >
+      {(form) => <TicketFields form={form as unknown as Form} />}
+    </FormDialog>
+  );
+}
+
+function TicketFields({ form }: { form: Form }) {
+  const newCustomer = useWatch({ control: form.control, name: 'new_customer' }) as NewCustomer | null;
+  const [addingCustomer, setAddingCustomer] = useState(false);
+  const visitDate = form.register('preferred_visit_date');
+  const visitTime = form.register('preferred_visit_time');
+  return (
+    <>
+      <Box role="group" aria-label="Customer">
+        {newCustomer ? (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="caption" color="text.secondary">
+              New customer
+            </Typography>
+            <Typography sx={{ fontWeight: 600 }}>{newCustomer.customer_name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {newCustomer.customer_phone} · {newCustomer.primary_location.address},{' '}
+              {newCustomer.primary_location.city} {newCustomer.primary_location.pincode}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              <Button size="small" onClick={() => setAddingCustomer(true)}>
+                Change
+              </Button>
+              <Button
+                size="small"
+                color="inherit"
+                onClick={() => form.setValue('new_customer', null, { shouldValidate: false })}
+              >
+                Choose an existing customer instead
+              </Button>
+            </Stack>
+          </Paper>
+        ) : (
+          <CustomerChoice form={form} onAdd={() => setAddingCustomer(true)} />
+        )}
+      </Box>
+      <ServiceChoice form={form} />
+      <FormFields
+        form={form}
+        fields={[
+          { kind: 'text', name: 'serial_number', label: 'Serial number', maxLength: 60 },
+          {
+            kind: 'lookup',
+            name: 'problem_description_id',
+            label: 'Problem',
+            list: ListProblemDescriptions,
+            valueKey: 'problem_description_id',
+            labelKey: 'problem_description_name',
+          },
+          { kind: 'text', name: 'problem_note', label: 'Problem note', multiline: true, maxLength: 1000 },
+          {
+            kind: 'select',
+            name: 'priority',
+            label: 'Priority',
+            options: TICKET_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] })),
+          },
+        ]}
+      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <FormTextField
+          {...visitDate}
+          inputRef={visitDate.ref}
+          type="date"
+          label="Preferred visit date"
+          error={Boolean(errorAt(form, 'preferred_visit_date'))}
+          helperText={errorAt(form, 'preferred_visit_date')}
+          sx={{ flex: '1 1 180px' }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <FormTextField
+          {...visitTime}
+          inputRef={visitTime.ref}
+          type="time"
+          label="Preferred visit time"
+          error={Boolean(errorAt(form, 'preferred_visit_time'))}
+          helperText={errorAt(form, 'preferred_visit_time')}
+          sx={{ flex: '1 1 140px' }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Box>
+      <FormFields
+        form={form}
+        fields={[{ kind: 'switch', name: 'under_warranty', label: 'Under warranty' }]}
+      />
+      {/* React events bubble out of portals: the new customer's submit must not submit the ticket. */}
+      <Box component="span" sx={{ display: 'contents' }} onSubmit={(event) => event.stopPropagation()}>
+        <FormDialog
+          open={addingCustomer}
+          title="Add new customer"
+          schema={createCustomerSchema}
+          defaultValues={(newCustomer ?? emptyCustomer()) as never}
+          submitLabel="Use this customer"
+          onSubmit={async (values) => {
+            form.setValue('new_customer', values);
+            form.setValue('customer_id', null);
+            form.setValue('location_id', null);
+            form.clearErrors(['customer_id', 'location_id', 'new_customer']);
+            setAddingCustomer(false);
+          }}
+          onClose={() => setAddingCustomer(false)}
+        >
+          {(customerForm) => <CustomerFields form={customerForm as never} withSecondary={false} />}
+        </FormDialog>
+      </Box>
+    </>
+  );
+}
+
+/** Search a customer by name, phone or email, then choose one of its locations. */
+function CustomerChoice({ form, onAdd }: { form: Form; onAdd: () => void }) {
+  const [text, setText] = useState('');
+  const [chosen, setChosen] = useState<CustomerItem | null>(null);
+  // The form starts at the customer (the shared fields below focus their first one on mount).
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => searchInput.current?.focus(), []);
+  const search = useDebouncedValue(text.trim(), 300);
+  const found = useQuery({
+    queryKey: [...listQueryKey(ListCustomers), 'ticket-search', search],
+    queryFn: async () =>
+      (
+        await api.query(ListCustomers, {
+          search,
+          status: 'ACTIVE',
+          page_size: 10,
+          sort_by: 'customer_name',
+        })
+      ).data.items,
+  });
+  const customerId = useWatch({ control: form.control, name: 'customer_id' }) as string | null;
+  const detail = useQuery({
+    queryKey: ['customer', customerId, 'ticket-locations'],
+    enabled: Boolean(customerId),
+    queryFn: async () => (await api.query(GetCustomer, { customer_id: customerId! })).data.items[0],
+  });
+  const locations = detail.data ? [detail.data.primary_location, ...detail.data.secondary_locations] : [];
+  const customerError = errorAt(form, 'customer_id');
+  const locationError = errorAt(form, 'location_id');
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Autocomplete<CustomerItem>
+          sx={{ flex: '1 1 260px' }}
+          options={found.data ?? []}
+          value={chosen}
+          loading={found.isFetching}
+          filterOptions={(options) => options}
+          getOptionLabel={(option) => `${option.customer_name} · ${option.customer_phone_national}`}
+          isOptionEqualToValue={(option, value) => option.customer_id === value.customer_id}
+          onInputChange={(_, value, reason) => {
+            if (reason === 'input') setText(value);
+          }}
+          onChange={(_, value) => {
+            setChosen(value);
+            form.setValue('customer_id', value?.customer_id ?? null, { shouldValidate: true });
+            form.setValue('location_id', value?.primary_location.location_id ?? null, {
+              shouldValidate: Boolean(value),
+            });
+          }}
+          noOptionsText={search ? 'No customer matches; add a new one' : 'Type a name, phone or email'}
+          renderOption={(optionProps, option) => (
+            <li {...optionProps} key={option.customer_id}>
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {option.customer_name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {formatPhoneInternational(option.customer_phone)} · {option.primary_location.city}{' '}
+                  {option.primary_location.pincode}
+                </Typography>
+              </Box>
+            </li>
+          )}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Customer"
+              required
+              inputRef={searchInput}
+              error={Boolean(customerError)}
+              helperText={customerError ?? 'Search by name, phone or email'}
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Customer' },
+              }}
+            />
+          )}
+        />
+        <Button startIcon={<PersonAddAltOutlined />} onClick={onAdd} sx={{ mt: 1 }}>
+          New customer
+        </Button>
+      </Box>
+      {customerId && (
+        <Controller
+          control={form.control}
+          name="location_id"
+          render={({ field }) => (
+            <TextField
+              select
+              label="Location"
+              required
+              value={locations.some((l) => l.location_id === field.value) ? (field.value as string) : ''}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(locationError)}
+              helperText={locationError ?? (detail.isPending ? 'Loading the locations…' : undefined)}
+              slotProps={{ htmlInput: { 'aria-label': 'Location' } }}
+            >
+              {locations.map((location) => (
+                <MenuItem key={location.location_id} value={location.location_id}>
+                  {locationText(location)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The service, with its category shown (the ticket is numbered with the category's prefix). */
+function ServiceChoice({ form }: { form: Form }) {
+  const services = useQuery({
+    queryKey: [...listQueryKey(List_Services), 'ticket-choices'],
+    staleTime: 60_000,
+    queryFn: async () =>
+      (await api.query(List_Services, { status: 'ACTIVE', page_size: 100, sort_by: 'service_name' })).data
+        .items,
+  });
+  const offered = (services.data ?? []).filter((service) => service.is_visible);
+  const message = errorAt(form, 'service_id');
+  return (
+    <Controller
+      control={form.control}
+      name="service_id"
+      render={({ field }) => {
+        const value = offered.find((service) => service.service_id === field.value) ?? null;
+        return (
+          <Autocomplete
+            options={offered}
+            value={value}
+            loading={services.isPending}
+            groupBy={(option) => option.category_name}
+            getOptionLabel={(option) => option.service_name}
+            isOptionEqualToValue={(option, chosen) => option.service_id === chosen.service_id}
+            onChange={(_, chosen) => field.onChange(chosen?.service_id ?? '')}
+            onBlur={field.onBlur}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Service"
+                required
+                inputRef={field.ref}
+                error={Boolean(message)}
+                helperText={
+                  message ??
+                  (value
+                    ? `Category: ${value.category_name} · numbered ${value.service_ticket_prefix}-…`
+                    : undefined)
+                }
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Service' },
+                }}
+              />
+            )}
+          />
+        );
+      }}
+    />
+  );
+}

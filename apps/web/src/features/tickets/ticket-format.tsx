@@ -1,0 +1,113 @@
+import Chip from '@mui/material/Chip';
+import { ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
+import type { TicketDetails, TicketEventKind, TicketPriority } from '@fieldport/contract/operations/tickets';
+
+/** How tickets read on screen: states, priorities, dates, money. */
+
+type ChipColor = 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error';
+
+const STATE_COLORS: Record<TicketState, ChipColor> = {
+  OPEN: 'info',
+  ASSIGNED: 'primary',
+  ACCEPTED: 'primary',
+  IN_PROGRESS: 'secondary',
+  ON_HOLD: 'warning',
+  PARTIALLY_CLOSED: 'warning',
+  CLOSED: 'success',
+  DISCARDED: 'default',
+};
+
+export function TicketStateChip({ state, floating }: { state: TicketState; floating?: boolean }) {
+  return (
+    <Chip
+      size="small"
+      label={floating && state === 'OPEN' ? 'Floating' : ticketStateLabel(state)}
+      color={STATE_COLORS[state]}
+      variant={state === 'DISCARDED' ? 'outlined' : 'filled'}
+      sx={{ fontWeight: 600 }}
+    />
+  );
+}
+
+export const PRIORITY_LABELS: Record<TicketPriority, string> = {
+  LOW: 'Low',
+  MEDIUM: 'Medium',
+  HIGH: 'High',
+  URGENT: 'Urgent',
+};
+
+const PRIORITY_COLORS: Record<TicketPriority, ChipColor> = {
+  LOW: 'default',
+  MEDIUM: 'info',
+  HIGH: 'warning',
+  URGENT: 'error',
+};
+
+export function PriorityChip({ priority }: { priority: TicketPriority }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={PRIORITY_LABELS[priority]}
+      color={PRIORITY_COLORS[priority]}
+      sx={{ fontWeight: 600 }}
+    />
+  );
+}
+
+export const EVENT_LABELS: Record<TicketEventKind, string> = {
+  CREATED: 'Created',
+  ASSIGNED: 'Assigned',
+  CLAIMED: 'Claimed',
+  ACCEPTED: 'Accepted',
+  REJECTED: 'Rejected',
+  WORK_UPDATED: 'Work updated',
+  HELD: 'Put on hold',
+  RESUMED: 'Resumed',
+  PARTIALLY_CLOSED: 'Partially closed',
+  OTP_SENT: 'Closure code sent',
+  OTP_REFUSED: 'Wrong closure code',
+  CLOSED: 'Closed',
+  DISCARDED: 'Discarded',
+  REOPENED: 'Reopened',
+  RECREATED: 'Re-created',
+  FOC_MARKED: 'Free of charge changed',
+  VISIT_UPDATED: 'Visit changed',
+  WARRANTY_UPDATED: 'Warranty changed',
+  CHARGES_UPDATED: 'Service charge changed',
+  NOTE: 'Note',
+  CALL: 'Call',
+  PHOTO: 'Photo',
+};
+
+const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** An instant (ISO 8601, UTC) in the browser's time zone, which is the organization's for its people. */
+export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
+
+/** A calendar day 'YYYY-MM-DD' as it reads: '25 Nov 2026'. */
+export const formatDay = (day: string) => DATE.format(new Date(`${day}T00:00:00Z`));
+
+/** The preferred visit: '25 Nov 2026, 14:30', or a dash. */
+export function formatVisit(date: string | null, time: string | null): string {
+  if (!date) return '—';
+  return time ? `${formatDay(date)}, ${time}` : formatDay(date);
+}
+
+const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+export const formatRupees = (paise: number) => RUPEES.format(paise / 100);
+
+/** Where a ticket opens from the lists: the route of the list it belongs in. */
+export function listRouteOf(ticket: Pick<TicketDetails, 'state'>): string {
+  switch (ticket.state) {
+    case 'PARTIALLY_CLOSED':
+      return '/PartiallyClosedTickets';
+    case 'CLOSED':
+      return '/ClosedTickets';
+    case 'DISCARDED':
+      return '/InactiveTickets';
+    default:
+      return '/ActiveTickets';
+  }
+}

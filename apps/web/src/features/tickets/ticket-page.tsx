@@ -1,0 +1,207 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import { formatPhoneInternational } from '@fieldport/contract/phone';
+import type { TicketDetails } from '@fieldport/contract/operations/tickets';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useTicket } from './ticket-api.ts';
+import { TicketActions } from './ticket-actions.tsx';
+import {
+  formatDateTime,
+  formatRupees,
+  formatVisit,
+  PriorityChip,
+  TicketStateChip,
+} from './ticket-format.tsx';
+import { TicketTimeline } from './ticket-timeline.tsx';
+
+/** One ticket: its details, the actions the caller may take, and its timeline. */
+export function TicketPage(props: { ticketId: string; backTo: string; backLabel: string }) {
+  const navigate = useNavigate();
+  const ticket = useTicket(props.ticketId);
+  const back = (
+    <Button component={RouterLink} to={props.backTo} startIcon={<ArrowBackOutlined />} sx={{ mb: 1 }}>
+      {props.backLabel}
+    </Button>
+  );
+  if (ticket.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading the ticket">
+        {back}
+        <Skeleton variant="text" width={260} height={48} />
+        <Skeleton variant="rounded" height={320} />
+      </Stack>
+    );
+  }
+  if (ticket.isError || !ticket.data) {
+    return (
+      <Box>
+        {back}
+        <Alert severity="error" role="alert">
+          {ticket.error?.message ?? 'This ticket was not found.'}
+        </Alert>
+      </Box>
+    );
+  }
+  const t = ticket.data;
+  return (
+    <Box component="section" aria-labelledby="page-title">
+      {back}
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
+        <Box sx={{ '& h1': { mb: 0 } }}>
+          <PageTitle title={`Ticket ${t.ticket_number}`} />
+        </Box>
+        <TicketStateChip state={t.state} floating={t.is_floating} />
+        <PriorityChip priority={t.priority} />
+        {t.is_foc && <Chip size="small" label="Free of charge" color="success" variant="outlined" />}
+        {t.under_warranty && <Chip size="small" label="Under warranty" variant="outlined" />}
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Card title="Actions">
+            <TicketActions
+              ticket={t}
+              onRecreated={(created) => void navigate(`/ActiveTickets?ticket_id=${created.ticket_id}`)}
+            />
+          </Card>
+          <TicketFacts ticket={t} />
+        </Stack>
+        <Card title="Timeline">
+          <TicketTimeline events={t.timeline} />
+        </Card>
+      </Box>
+    </Box>
+  );
+}
+
+export function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
+    >
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontSize: 16, fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The facts of a ticket as label/value pairs, grouped. */
+export function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
+  return (
+    <>
+      <Card title="Customer">
+        <Facts
+          rows={[
+            ['Name', t.customer_name],
+            [
+              'Phone',
+              <Link key="phone" href={`tel:${t.customer_phone}`}>
+                {formatPhoneInternational(t.customer_phone)}
+              </Link>,
+            ],
+            ['Email', t.customer_email],
+            ['Address', `${t.address}, ${t.city} ${t.pincode}`],
+            ['Territory', t.territory_name],
+            ['Dealer', t.dealer_name],
+          ]}
+        />
+      </Card>
+      <Card title="Work">
+        <Facts
+          rows={[
+            ['Service', `${t.service_name} (${t.category_name})`],
+            ['Serial number', t.serial_number],
+            ['Problem', t.problem_description_name],
+            ['Problem note', t.problem_note],
+            ['Visit', formatVisit(t.preferred_visit_date, t.preferred_visit_time)],
+            [
+              'Sub-stage',
+              t.wip_sub_stage_name ? `${t.wip_state_name ?? ''} · ${t.wip_sub_stage_name}` : null,
+            ],
+            ['Closure remark', t.closure_remark_name],
+            ['Service charge', t.is_foc ? 'Free of charge' : formatRupees(t.service_charge_paise)],
+            ['Warranty', t.under_warranty ? 'Under warranty' : 'Not under warranty'],
+          ]}
+        />
+      </Card>
+      <Card title="Assignment">
+        <Facts
+          rows={[
+            ['Technician', t.technician_name],
+            ['Service partner', t.partner_name],
+            ['Floating', t.is_floating ? 'Yes: eligible technicians may claim it' : null],
+            [
+              'Created',
+              `${formatDateTime(t.created_on)}${t.created_by_name ? ` by ${t.created_by_name}` : ''}`,
+            ],
+            [
+              'Closed',
+              t.closed_on
+                ? `${formatDateTime(t.closed_on)}${t.closed_with === 'OTP' ? ' with the customer’s code' : t.closed_with === 'REASON' ? ' with a reason' : ''}`
+                : null,
+            ],
+            [
+              'Re-creates',
+              t.recreated_from_ticket_id ? (
+                <Link
+                  key="from"
+                  component={RouterLink}
+                  to={`/ClosedTickets?ticket_id=${t.recreated_from_ticket_id}`}
+                >
+                  {t.recreated_from_ticket_number}
+                </Link>
+              ) : null,
+            ],
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' },
+        columnGap: 2,
+        rowGap: { xs: 0, sm: 1 },
+        '& dt': { color: 'text.secondary', fontSize: 14 },
+        '& dd': { m: 0, mb: { xs: 1, sm: 0 }, fontSize: 14, overflowWrap: 'anywhere' },
+      }}
+    >
+      {rows
+        .filter(([, value]) => value !== null && value !== undefined && value !== '')
+        .map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Box>
+        ))}
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { ticketStateLabel } from '@fieldport/contract/ticket-states';
+import type { TicketEvent } from '@fieldport/contract/operations/tickets';
+import { EVENT_LABELS, formatDateTime } from './ticket-format.tsx';
+
+/** How the facts of an event read; null leaves one out (the actor is shown already). */
+const DETAIL_LABELS: Record<string, string | null> = {
+  wip_state_name: 'Stage',
+  wip_sub_stage_name: 'Sub-stage',
+  technician_name: 'Technician',
+  partner_name: 'Service partner',
+  closure_remark_name: 'Closure remark',
+  sent_to: 'Sent to',
+  closed_with: 'Closed with',
+  otp_entered_at: null,
+  otp_entered_by: null,
+  is_foc: 'Free of charge',
+  under_warranty: 'Under warranty',
+  preferred_visit_date: 'Visit date',
+  preferred_visit_time: 'Visit time',
+  service_charge_paise: 'Service charge',
+  recreated_ticket_number: 'New ticket',
+};
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+function detailText(key: string, value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (key.endsWith('_paise') && typeof value === 'number') return `₹${(value / 100).toFixed(2)}`;
+  if (key === 'closed_with') return value === 'OTP' ? 'the customer’s code' : 'a reason';
+  if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The facts of an event as lines ('Sub-stage: Inspection'); ids are left out. */
+function detailLines(details: Record<string, unknown> | null): string[] {
+  if (!details) return [];
+  return Object.entries(details)
+    .filter(
+      ([key, value]) => !key.endsWith('_id') && DETAIL_LABELS[key] !== null && value !== null && value !== '',
+    )
+    .map(([key, value]) => {
+      const label = DETAIL_LABELS[key] ?? key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+      return `${label}: ${detailText(key, value)}`;
+    });
+}
+
+/** Every transition and interaction of a ticket, newest first. */
+export function TicketTimeline({ events }: { events: TicketEvent[] }) {
+  const newestFirst = [...events].reverse();
+  return (
+    <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {newestFirst.map((event, index) => (
+        <Box
+          component="li"
+          key={event.event_id}
+          aria-label={EVENT_LABELS[event.kind]}
+          sx={{ display: 'grid', gridTemplateColumns: '20px 1fr', gap: 1.5, pb: 2, position: 'relative' }}
+        >
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }} aria-hidden>
+            <Box
+              sx={{
+                width: 12,
+                height: 12,
+                mt: 0.6,
+                borderRadius: '50%',
+                bgcolor: ['NOTE', 'CALL', 'PHOTO'].includes(event.kind) ? 'grey.400' : 'primary.main',
+              }}
+            />
+            {index < newestFirst.length - 1 && (
+              <Box sx={{ flex: 1, width: 2, bgcolor: 'divider', mt: 0.5 }} />
+            )}
+          </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {EVENT_LABELS[event.kind]}
+              {event.to_state && event.from_state !== event.to_state && (
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {' '}
+                  · {event.from_state ? `${ticketStateLabel(event.from_state)} → ` : ''}
+                  {ticketStateLabel(event.to_state)}
+                </Typography>
+              )}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {formatDateTime(event.created_on)}
+              {event.actor_name ? ` · ${event.actor_name}` : ''}
+            </Typography>
+            {event.text && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+                {event.text}
+              </Typography>
+            )}
+            {detailLines(event.details).map((line) => (
+              <Typography key={line} variant="caption" component="p" color="text.secondary">
+                {line}
+              </Typography>
+            ))}
+            {event.file_url && (
+              <Link
+                href={event.file_url}
+                target="_blank"
+                rel="noreferrer"
+                sx={{ display: 'inline-block', mt: 0.5 }}
+              >
+                <Box
+                  component="img"
+                  src={event.file_url}
+                  alt={event.file_name ?? 'Photo'}
+                  sx={{ maxWidth: 200, maxHeight: 150, borderRadius: 1, border: 1, borderColor: 'divider' }}
+                />
+              </Link>
+            )}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs/promises';
+import { inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, newPage } from '../support/browser.ts';
+import { expectPath, loginPage } from '../support/login-page.ts';
+
+/** Signs in (a demo role or an e2e person) at a width and opens a route. */
+export async function signIn(who: string, route: string, width = 1366) {
+  const { page, context } = await newPage({ width, height: width < 500 ? 760 : 850 });
+  const login = loginPage(page);
+  await login.open();
+  await login.signIn(who.includes('@') ? who : DEMO.email(who), DEMO.password);
+  await page.waitForURL((url) => url.pathname !== '/', { timeout: 15_000 });
+  await page.goto(route);
+  await expectPath(page, route.split('?')[0]);
+  return { page, context };
+}
+
+/** Into /tmp/shots/tickets, where people look at the screens. */
+export async function shot(page: Page, name: string) {
+  await fs.mkdir('/tmp/shots/tickets', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/tickets/e2e-${name}.png`, fullPage: true });
+}
+
+/** A run's own numbers and names: the e2e database lives for the whole run. */
+const tag = Date.now().toString(36).slice(-5);
+let counter = Number(String(Date.now()).slice(-7));
+export const uniqueMobile = () => `98${String((counter += 7919) % 100_000_000).padStart(8, '0')}`;
+export const uniqueName = (name: string) => `${name} ${tag}`;
+
+/** The closure code mailed to a customer for a ticket, read from the console outbox in the server log. */
+export async function mailedClosureCode(email: string, ticketNumber: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const log = await fs.readFile(inject('serverLog'), 'utf8');
+    const codes = [
+      ...log.matchAll(
+        /\[mail outbox\] To: ([^ ]+) \| Subject: Closure code for your service request ([A-Z0-9-]+)[\s\S]*?Your closure code is (\d{4})\./g,
+      ),
+    ]
+      .filter((match) => match[1] === email && match[2] === ticketNumber)
+      .map((match) => match[3]);
+    const code = codes.at(-1);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`No closure code for ${ticketNumber} was mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Chooses an option of a select (MUI) by its field's label. */
+export async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The New ticket dialog, with a new customer added inline. */
+export async function createTicket(
+  page: Page,
+  values: {
+    customer: string;
+    phone: string;
+    email: string;
+    address: string;
+    pincode: string;
+    city: string;
+    state: string;
+    service: string;
+    note: string;
+    priority?: string;
+  },
+  onForm?: (form: Locator) => Promise<void>,
+): Promise<string> {
+  await page.getByRole('button', { name: 'New ticket' }).first().click();
+  const form = page.getByRole('dialog', { name: 'New ticket' });
+  await form.waitFor();
+  await onForm?.(form);
+  await form.getByRole('button', { name: 'New customer' }).click();
+  const customer = page.getByRole('dialog', { name: 'Add new customer' });
+  await customer.getByLabel('Name', { exact: true }).fill(values.customer);
+  await customer.getByLabel('Phone', { exact: true }).fill(values.phone);
+  await customer.getByLabel('Email', { exact: true }).fill(values.email);
+  const primary = customer.getByRole('group', { name: 'Primary location' });
+  await primary.getByLabel('Address', { exact: true }).fill(values.address);
+  await primary.getByLabel('Pincode', { exact: true }).fill(values.pincode);
+  await primary.getByLabel('City', { exact: true }).fill(values.city);
+  await primary.getByLabel('State', { exact: true }).fill(values.state);
+  await customer.getByRole('button', { name: 'Use this customer' }).click();
+  await customer.waitFor({ state: 'hidden' });
+  await form.getByText(values.customer, { exact: true }).waitFor();
+  await form.getByRole('combobox', { name: 'Service' }).fill(values.service);
+  await page.getByRole('option', { name: values.service, exact: true }).click();
+  await form.getByLabel('Problem note', { exact: true }).fill(values.note);
+  if (values.priority) await choose(page, form, 'Priority', values.priority);
+  await form.getByRole('button', { name: 'Create ticket' }).click();
+  const created = page.getByText(/^Ticket [A-Z]+-\d+ created$/).first();
+  await created.waitFor({ timeout: 15_000 });
+  const number = /Ticket ([A-Z]+-\d+) created/.exec((await created.textContent()) ?? '')![1];
+  await page.getByRole('heading', { level: 1, name: `Ticket ${number}` }).waitFor();
+  return number;
+}
+
+/** The ticket page's action buttons. */
+export const actions = (page: Page) => page.getByRole('group', { name: 'Ticket actions' });
+
+/** Opens a ticket from a list by searching its number. */
+export async function openFromList(page: Page, listTitle: string, number: string) {
+  await page.getByRole('searchbox', { name: 'Search by ticket, customer, phone or serial' }).fill(number);
+  const grid = page.getByRole('grid', { name: listTitle });
+  await grid.getByRole('link', { name: number, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: `Ticket ${number}` }).waitFor();
+}
