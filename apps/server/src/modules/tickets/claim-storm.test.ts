@@ -2,30 +2,57 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClaimTicket } from '@fieldport/contract/operations/tickets';
 import { mapTechnician } from '../../db/seed/territories.ts';
 import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { addTestMember, TEST_PASSWORD, type TestMember } from '../../test/organizations.ts';
 import { storedTicket, ticketWorld } from './ticket-test-kit.ts';
 
 // DOMAIN.md "claim ... atomically: of many claimers exactly one wins". With TEST_DATABASE_URL two
-// servers (each its own buildApp and pool) share one PostgreSQL and split the claimers between
-// them; on PGlite one server takes all 50 claims at once.
+// server processes (apps/server/src/main.ts, each with its own pool) share one PostgreSQL and split
+// the claimers between them over HTTP; on PGlite, which one process owns, the in-process server
+// takes all 50 claims at once.
 
 const CLAIMS = 50;
 /** Ten technicians, each claiming five times at once (a double tap, a retry) on the servers in turn. */
 const TECHNICIANS = 10;
 const shared = Boolean(process.env.TEST_DATABASE_URL);
 
-let servers: TestApp[] = [];
+/** Where claims are sent: a server process over HTTP, or the in-process app. */
+interface ClaimTarget {
+  signIn(email: string): Promise<string>;
+  claim(cookie: string, ticketId: string): ReturnType<typeof call<typeof ClaimTicket>>;
+}
+
+let app: TestApp;
+let processes: ServerProcess[] = [];
+let targets: ClaimTarget[] = [];
 beforeAll(async () => {
-  servers = shared ? [await startTestApp(), await startTestApp()] : [await startTestApp()];
-});
+  app = await startTestApp();
+  if (shared) {
+    processes = await Promise.all([
+      startServerProcess(process.env.TEST_DATABASE_URL!),
+      startServerProcess(process.env.TEST_DATABASE_URL!),
+    ]);
+    targets = processes.map((server) => ({
+      signIn: (email) => server.signIn(email, TEST_PASSWORD),
+      claim: (cookie, ticketId) => server.call(cookie, ClaimTicket, { ticket_id: ticketId }),
+    }));
+  } else {
+    targets = [
+      {
+        signIn: (email) => signIn(app, email, TEST_PASSWORD),
+        claim: (cookie, ticketId) => call(app, cookie, ClaimTicket, { ticket_id: ticketId }),
+      },
+    ];
+  }
+}, 180_000);
 afterAll(async () => {
-  for (const server of servers) await server.close();
+  for (const server of processes) await server.close();
+  await app?.close();
 });
 
 describe('a claim storm', () => {
-  it(`lets exactly one of ${CLAIMS} concurrent claims win a floating ticket${shared ? ' across two servers' : ''}`, async () => {
-    const [first] = servers;
-    const world = await ticketWorld(first);
+  it(`lets exactly one of ${CLAIMS} concurrent claims win a floating ticket${shared ? ' across two server processes' : ''}`, async () => {
+    const world = await ticketWorld(app);
     const row = await world.seed({ state: 'OPEN', is_floating: true });
     const technicians: { member: TestMember; cookie: string }[] = [];
     for (let index = 0; index < TECHNICIANS; index += 1) {
@@ -36,17 +63,15 @@ describe('a claim storm', () => {
         territory_ids: [world.territories.bengaluru.id],
         category_ids: [world.category.id],
       });
-      // A session is valid on every server of the database.
-      technicians.push({ member, cookie: await signIn(first, member.email, TEST_PASSWORD) });
+      // A session lives in the database: valid on every server of it.
+      technicians.push({ member, cookie: await targets[0].signIn(member.email) });
     }
     const claims = Array.from({ length: CLAIMS }, (_, index) => ({
       ...technicians[index % TECHNICIANS],
-      server: servers[index % servers.length],
+      target: targets[index % targets.length],
     }));
 
-    const answers = await Promise.all(
-      claims.map(({ server, cookie }) => call(server, cookie, ClaimTicket, { ticket_id: row.id })),
-    );
+    const answers = await Promise.all(claims.map(({ target, cookie }) => target.claim(cookie, row.id)));
 
     const won = answers.flatMap((answer, index) => (answer.envelope ? [claims[index].member] : []));
     expect(won).toHaveLength(1);
