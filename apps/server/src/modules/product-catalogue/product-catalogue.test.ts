@@ -666,7 +666,7 @@ describe('categories and master categories', () => {
 });
 
 describe('who may change the catalogue', () => {
-  it('refuses partner, dealer and technician users every catalogue operation, and writes nothing', async () => {
+  it('lets partner, dealer and technician users read the services a ticket is raised for, and nothing else; writes nothing', async () => {
     const { org, ac, cooling, members } = await catalogue([
       'OWNER',
       'SERVICE_PARTNER',
@@ -684,8 +684,11 @@ describe('who may change the catalogue', () => {
       'TECHNICIAN',
     ] as const) {
       const cookie = await signIn(app, members[role].email, TEST_PASSWORD);
+      // Raising and working a ticket means choosing its service (issue 4).
+      const services = await call(app, cookie, List_Services, {});
+      expect(services.errors, `${role} List_Services`).toBeUndefined();
+      expect(services.envelope?.status, `${role} List_Services`).toBe('SUCCESS');
       for (const [op, input] of [
-        [List_Services, {}],
         [CreateService, { category_id: ac.id, service_name: 'Sneaky', service_price: 1 }],
         [
           UpdateCategory,

@@ -419,9 +419,15 @@ describe.each(CASES.map((master) => [master.contract.singular, master] as const)
 
     it('refuses a role whose menu lacks the module, and a designation without the right', async () => {
       const db = app.database.db;
-      // MANAGEMENT's default menu has neither Settings nor a screen that reads a master.
-      const { members, org, make } = await organizationFor(master, { roles: ['OWNER', 'MANAGEMENT'] });
-      const agent = await signIn(app, members.MANAGEMENT.email, TEST_PASSWORD);
+      // Every role's default menu has a tickets screen, which reads some masters (problem
+      // descriptions, closure remarks, sub-stages): a designation with the dashboard alone has
+      // neither Settings nor a screen that reads a master.
+      const { members, org, make } = await organizationFor(master, {
+        roles: ['OWNER', 'MANAGER'],
+        accessControl: true,
+        designationModules: [grant('Dashboard')],
+      });
+      const agent = await signIn(app, members.MANAGER.email, TEST_PASSWORD);
       for (const [op, input] of [
         [contract.list, {}],
         [contract.create, make('Not allowed', 1)],
