@@ -4,11 +4,8 @@ import { organization } from '../apps/server/src/db/schema/identity.ts';
 import { DEMO_PASSWORD, demoEmail } from '../apps/server/src/db/seed/demo.ts';
 import { seedOrganization } from '../apps/server/src/db/seed/factories.ts';
 import { seedPeople } from '../apps/server/src/db/seed/people.ts';
-import { defineBenchmark, type BenchContext } from './lib/benchmark.ts';
-import { runHttpLoad, type HttpRequestSpec } from './lib/http-load.ts';
-import { runLoad } from './lib/load.ts';
-import { recordQueries, statementGist, type RecordedQuery } from './lib/sql-probe.ts';
-import { formatFixed } from './lib/table.ts';
+import { defineBenchmark } from './lib/benchmark.ts';
+import { measureOperationAgainstSql, operationRequest } from './lib/operation-pair.ts';
 
 /**
  * Issue 5 item 1 (people screens), measured as the brief asks of every list: List_Users over HTTP
@@ -22,56 +19,6 @@ import { formatFixed } from './lib/table.ts';
 
 const PEOPLE = 50_000;
 const SIGNED_IN_AS = demoEmail('OWNER');
-
-function request(baseUrl: string, cookie: string, input: Record<string, unknown>): HttpRequestSpec {
-  return {
-    method: 'POST',
-    url: `${baseUrl}/graphql`,
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      query: `query Call($input: JSON) { ${List_Users.name}(input: $input) }`,
-      variables: { input },
-    }),
-  };
-}
-
-async function recordRequest(context: BenchContext, spec: HttpRequestSpec): Promise<RecordedQuery[]> {
-  return recordQueries(context.env.database, async () => {
-    const response = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body });
-    const text = await response.text();
-    if (response.status !== 200 || !text.includes('SUCCESS')) {
-      throw new Error(`List_Users failed: HTTP ${response.status} ${text.slice(0, 300)}`);
-    }
-  });
-}
-
-async function measurePair(context: BenchContext, group: string, label: string, requests: HttpRequestSpec[]) {
-  const { env, options, measure, note } = context;
-  const recorded: RecordedQuery[][] = [];
-  for (const spec of requests) recorded.push(await recordRequest(context, spec));
-  note(
-    `${label}: one call sends ${recorded[0].length} statements (${recorded[0].map((query) => statementGist(query.text)).join('; ')})`,
-  );
-  const subject = await measure(
-    `${label} over HTTP`,
-    'subject',
-    () => runHttpLoad({ ...options, requests, expect: 'SUCCESS' }),
-    group,
-  );
-  const baseline = await measure(
-    `${label}: same SQL directly`,
-    'baseline',
-    () =>
-      runLoad(async (worker) => {
-        for (const query of recorded[worker % recorded.length])
-          await env.database.query(query.text, query.params);
-      }, options),
-    group,
-  );
-  note(
-    `${label}: p95 ${formatFixed(subject.p95, 2)} ms over HTTP beside ${formatFixed(baseline.p95, 2)} ms for the same SQL directly: ratio ${formatFixed(subject.p95 / baseline.p95, 2)}`,
-  );
-}
 
 export const benchmark = defineBenchmark({
   name: 'people',
@@ -104,12 +51,12 @@ export const benchmark = defineBenchmark({
     const cookies: string[] = [];
     for (let i = 0; i < options.concurrency; i++) cookies.push(await env.signIn(SIGNED_IN_AS));
 
-    await measurePair(
+    await measureOperationAgainstSql(
       context,
       'page',
       'List_Users, technicians, a page of 25 by name',
       cookies.map((cookie, worker) =>
-        request(env.baseUrl, cookie, {
+        operationRequest(env.baseUrl, cookie, List_Users, {
           user_group: 'TECHNICIANS',
           page: worker + 1,
           page_size: 25,
@@ -117,11 +64,13 @@ export const benchmark = defineBenchmark({
         }),
       ),
     );
-    await measurePair(
+    await measureOperationAgainstSql(
       context,
       'search',
       "List_Users, technicians, search 'sharm'",
-      cookies.map((cookie) => request(env.baseUrl, cookie, { user_group: 'TECHNICIANS', search: 'sharm' })),
+      cookies.map((cookie) =>
+        operationRequest(env.baseUrl, cookie, List_Users, { user_group: 'TECHNICIANS', search: 'sharm' }),
+      ),
     );
   },
 });
