@@ -59,9 +59,10 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
   join?: (query: PgSelect) => PgSelect;
   /**
    * Expressions searched with ILIKE '%term%'; each needs a trigram index (db/columns.ts). Or the
-   * condition for a term, for lists that search some terms differently (a phone number by prefix).
+   * condition for a term, for lists that search some terms differently (a phone number by prefix,
+   * or another table's rows of the caller's organization first).
    */
-  search: SortExpression[] | ((term: string) => SQL | undefined);
+  search: SortExpression[] | ((term: string, caller: Caller) => SQL | undefined);
   /**
    * How total_count is counted when the page does not tell it (a first page that is not full holds
    * every matching row, and then no count is run). 'query' (default): a second statement,
@@ -164,7 +165,7 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
       scoped(caller),
       typeof source.search === 'function'
         ? input.search
-          ? source.search(input.search)
+          ? source.search(input.search, caller)
           : undefined
         : searchCondition(source.search, input.search),
       source.status && input.status && input.status !== 'ALL' ? eq(source.status, input.status) : undefined,

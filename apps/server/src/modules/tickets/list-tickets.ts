@@ -24,9 +24,7 @@ import { ticketFilters, ticketSearch, ticketSelect, ticketSort, toTicketItem } f
 const source = {
   table: ticket,
   select: ticketSelect,
-  // The search needs the caller's organization (to find its customers first): it is one of the
-  // filters, which receive the caller, and the search slot adds nothing.
-  search: () => undefined,
+  search: ticketSearch,
   // Every condition reads the ticket's own columns: counting needs no other table.
   count: 'table' as const,
   sort: ticketSort,
@@ -35,17 +33,17 @@ const source = {
 
 export const listOpenTickets = defineList(List_Open_Tickets, {
   ...source,
-  filters: (input, caller) => [...ticketFilters(input, caller), ticketSearch(input.search, caller)],
+  filters: (input, caller) => ticketFilters(input, caller),
 });
 
 export const listClosedTickets = defineList(List_closed_Tickets, {
   ...source,
-  filters: (input, caller) => [...ticketFilters(input, caller), ticketSearch(input.search, caller)],
+  filters: (input, caller) => ticketFilters(input, caller),
 });
 
 export const searchTickets = defineList(SearchTickets, {
   ...source,
-  filters: (input, caller) => [visibleTickets(caller), ticketSearch(input.search, caller)],
+  filters: (_input, caller) => [visibleTickets(caller)],
 });
 
 const TECHNICIAN_VIEWS: Record<'MINE' | 'DONE', TicketState[]> = {
@@ -69,7 +67,6 @@ export const listTechnicianTickets = defineList(List_Technician_Tickets, {
           eq(ticket.technician_id, caller.membership.id),
           inArray(ticket.state, TECHNICIAN_VIEWS[input.view]),
         ),
-    ticketSearch(input.search, caller),
   ],
 });
 
