@@ -106,31 +106,34 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
         let result;
         if (op.kind === 'mutation') {
           // Nothing is written when an operation fails: the handler and its audit entry share one
-          // transaction; only what the handler asks to keep on failure is written after the rollback.
-          const kept: ((db: Db) => Promise<void>)[] = [];
-          result = await deps.db
-            .transaction(async (tx) => {
-              const context: OperationContext = {
-                ...base,
-                db: tx as unknown as Db,
-                keepOnFailure: (write) => kept.push(write),
-              };
-              const outcome = await handler.handle(parsed.data, context);
-              await writeAudit(tx as unknown as Db, {
-                organization_id: caller.organization.id,
-                user_id: caller.user.id,
-                user_email: caller.user.email,
-                operation: op.name,
-                target: context.auditTarget ?? null,
-                changes: context.auditChanges ?? (parsed.data as Record<string, unknown>),
-                ip_address: request.ip,
-              });
-              return outcome;
-            })
-            .catch(async (error: unknown) => {
-              for (const write of kept) await write(deps.db);
-              throw error;
+          // transaction. The one exception is a refusal marked `keepingWrites` (a wrong closure code
+          // counted under the ticket's lock): its writes commit, then the refusal is answered.
+          let keptRefusal: DomainError | undefined;
+          const outcome = await deps.db.transaction(async (tx) => {
+            const context: OperationContext = { ...base, db: tx as unknown as Db };
+            let outcome: Awaited<ReturnType<Handler['handle']>> | undefined;
+            try {
+              outcome = await handler.handle(parsed.data, context);
+            } catch (error) {
+              if (!(error instanceof DomainError && error.keepWrites)) throw error;
+              keptRefusal = error;
+            }
+            await writeAudit(tx as unknown as Db, {
+              organization_id: caller.organization.id,
+              user_id: caller.user.id,
+              user_email: caller.user.email,
+              operation: op.name,
+              target: context.auditTarget ?? null,
+              changes: {
+                ...(context.auditChanges ?? (parsed.data as Record<string, unknown>)),
+                ...(keptRefusal ? { refused: keptRefusal.message } : {}),
+              },
+              ip_address: request.ip,
             });
+            return outcome;
+          });
+          if (keptRefusal) throw keptRefusal;
+          result = outcome!;
         } else {
           result = await handler.handle(parsed.data, { ...base, db: deps.db });
         }

@@ -23,11 +23,6 @@ export interface OperationContext {
    * (a before/after of the fields that changed; never a file's bytes). Secrets are redacted anyway.
    */
   auditChanges?: Record<string, unknown>;
-  /**
-   * A write that must stay although the operation fails and its transaction is rolled back (a
-   * wrong closure code counts as an attempt). Run on the database after the rollback.
-   */
-  keepOnFailure?: (write: (db: Db) => Promise<void>) => void;
 }
 
 export interface HandlerResult<Data> {

@@ -12,6 +12,13 @@ export type ErrorCode =
   | 'SERVICE_UNAVAILABLE';
 
 export class DomainError extends Error {
+  /**
+   * A refusal whose writes stand: the operation's transaction commits what the handler wrote before
+   * refusing (a wrong closure code is counted and put on the timeline under the same row lock as
+   * the check), then the caller gets this error. See `keepingWrites`.
+   */
+  keepWrites = false;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -20,6 +27,16 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
   }
+}
+
+/**
+ * Marks a refusal whose writes must stay (docs/security.md "Closure codes"): the endpoint commits
+ * the mutation's transaction, audit entry included, and answers the refusal. Everything else a
+ * handler throws rolls the whole operation back.
+ */
+export function keepingWrites(error: DomainError): DomainError {
+  error.keepWrites = true;
+  return error;
 }
 
 export const badInput = (message: string, field?: string) =>

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { CloseTicket } from '@fieldport/contract/operations/tickets';
 import { ticketClosureOtp } from '../../db/schema/tickets.ts';
 import { defineHandler } from '../../graphql/handler.ts';
-import { badInput, conflict } from '../../platform/errors.ts';
+import { badInput, conflict, keepingWrites } from '../../platform/errors.ts';
 import {
   codeMatches,
   countWrongEntry,
@@ -18,7 +18,7 @@ const NEW_CODE = 'Send the customer a new code.';
 /**
  * Closes a ticket with the code the customer reads out (the assigned technician), or without it
  * with a reason (a co-ordinator; marked closed_with 'REASON'). A wrong code is counted although
- * the close fails: the count is written after the operation's rollback (keepOnFailure).
+ * the close fails: the refusal keeps its writes (keepingWrites).
  */
 export const closeTicket = defineHandler(CloseTicket, async (input, context) => {
   const { db, caller } = context;
@@ -62,20 +62,21 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
     throw conflict(`The closure code has expired (a code lives 24 hours). ${NEW_CODE}`, 'otp');
   }
   if (!codeMatches(code, input.otp)) {
-    const attemptsBefore = code.attempts;
-    context.keepOnFailure?.(async (database) => {
-      const attempts = await countWrongEntry(database, code.id);
-      await recordEvent(database, caller, row, {
-        kind: 'OTP_REFUSED',
-        details: { attempts, voided: attempts >= MAX_WRONG_ENTRIES },
-      });
+    // Counted under the ticket's row lock and committed with the refusal: parallel guesses are
+    // checked one after another, and the fourth guess of a code finds it void.
+    const attempts = await countWrongEntry(db, code.id);
+    await recordEvent(db, caller, row, {
+      kind: 'OTP_REFUSED',
+      details: { attempts, voided: attempts >= MAX_WRONG_ENTRIES },
     });
-    const left = MAX_WRONG_ENTRIES - attemptsBefore - 1;
-    throw badInput(
-      left > 0
-        ? `The OTP is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
-        : `The OTP is wrong ${MAX_WRONG_ENTRIES} times, so the code no longer works. ${NEW_CODE}`,
-      'otp',
+    const left = MAX_WRONG_ENTRIES - attempts;
+    throw keepingWrites(
+      badInput(
+        left > 0
+          ? `The OTP is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
+          : `The OTP is wrong ${MAX_WRONG_ENTRIES} times, so the code no longer works. ${NEW_CODE}`,
+        'otp',
+      ),
     );
   }
   await db
