@@ -107,7 +107,7 @@ export const benchmark = defineBenchmark({
     const requests: HttpRequestSpec[] = cookies.map((cookie) => ({
       method: 'POST',
       url: `${env.baseUrl}/graphql`,
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, origin: env.baseUrl },
       body,
     }));
 
@@ -157,7 +157,11 @@ export const benchmark = defineBenchmark({
         const response = await env.app.inject({
           method: 'POST',
           url: '/graphql',
-          headers: { 'content-type': 'application/json', cookie: cookies[worker % cookies.length] },
+          headers: {
+            'content-type': 'application/json',
+            cookie: cookies[worker % cookies.length],
+            origin: env.baseUrl,
+          },
           payload: body,
         });
         if (response.statusCode !== 200 || !response.body.includes('SUCCESS')) {

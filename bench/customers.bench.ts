@@ -226,7 +226,7 @@ export const benchmark = defineBenchmark({
     const request = (cookie: string, input: Record<string, unknown>): HttpRequestSpec => ({
       method: 'POST',
       url: `${env.baseUrl}/graphql`,
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, origin: env.baseUrl },
       body: graphqlBody(input),
     });
 
@@ -256,7 +256,7 @@ export const benchmark = defineBenchmark({
     const uploadStarted = performance.now();
     const checked = await ndjsonCall(`${env.baseUrl}${CUSTOMER_IMPORT_ROUTES.upload}?file_name=bench.xlsx`, {
       method: 'POST',
-      headers: { 'content-type': XLSX_MIME, cookie: cookies[0] },
+      headers: { 'content-type': XLSX_MIME, cookie: cookies[0], origin: env.baseUrl },
       body: file,
     });
     const uploadMs = performance.now() - uploadStarted;
@@ -266,7 +266,7 @@ export const benchmark = defineBenchmark({
     const confirmStarted = performance.now();
     const imported = await ndjsonCall(
       `${env.baseUrl}${CUSTOMER_IMPORT_ROUTES.confirm(checked.done.import.import_id)}`,
-      { method: 'POST', headers: { cookie: cookies[0] } },
+      { method: 'POST', headers: { cookie: cookies[0], origin: env.baseUrl } },
     );
     const confirmMs = performance.now() - confirmStarted;
     if (imported.done.type !== 'done' || imported.done.import.imported_count !== IMPORT_ROWS) {

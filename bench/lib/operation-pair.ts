@@ -15,7 +15,7 @@ export function operationRequest(
   return {
     method: 'POST',
     url: `${baseUrl}/graphql`,
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
     body: JSON.stringify({
       query: `${op.kind} Call($input: JSON) { ${op.name}(input: $input) }`,
       variables: { input },

@@ -17,6 +17,7 @@ import { registerFileRoute } from './platform/file-route.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadAuthSecret } from './platform/secrets.ts';
+import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -34,7 +35,10 @@ export async function buildApp(
   options: { logger?: boolean } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { err: redactedError, error: redactedError } },
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
   });
@@ -53,7 +57,12 @@ export async function buildApp(
   // Browsers upload to and read from the bucket directly: its address must be allowed.
   const storeOrigin = config.s3 ? s3Origins(config.s3) : [];
 
+  registerHttpGuards(app, { trustedOrigins: config.trustedOrigins });
+
   await app.register(helmet, {
+    // Strict-Transport-Security means something only on an https address; over http it would
+    // make a browser refuse the portal once it is ever served on https at the same host.
+    hsts: config.secureCookies ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -61,6 +61,9 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       webDistDir: '/srv/web',
       secureCookies: true,
+      dev: false,
+      trustedOrigins: ['https://portal.example.com'],
+      s3: undefined,
     });
   });
 

@@ -57,6 +57,7 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 /** S3-compatible storage (issue 3 item 5); without S3_BUCKET files stay on local disk. */
@@ -88,9 +89,16 @@ export interface Config {
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   webDistDir: string;
   secureCookies: boolean;
+  /** `npm run dev` (NODE_ENV=development): the Vite dev server's origins are trusted, introspection is open. */
+  dev: boolean;
+  /** Origins whose pages may send state-changing requests with the session cookie (docs/security.md). */
+  trustedOrigins: string[];
   /** Set: files go to S3-compatible storage; unset: to DATA_DIR/files. */
   s3: S3Settings | undefined;
 }
+
+/** The Vite dev server (`npm run dev -w apps/web`), trusted only in development. */
+export const DEV_SERVER_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
 
 export class ConfigError extends Error {}
 
@@ -134,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     secureCookies: publicUrl.startsWith('https://'),
+    dev: e.NODE_ENV === 'development',
+    trustedOrigins: [new URL(publicUrl).origin, ...(e.NODE_ENV === 'development' ? DEV_SERVER_ORIGINS : [])],
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -47,7 +47,7 @@ export function createIdentity({ config, db, mailer, secret }: IdentityOptions) 
     baseURL: config.publicUrl,
     basePath: '/auth',
     secret,
-    trustedOrigins: [config.publicUrl, 'http://127.0.0.1:5173', 'http://localhost:5173'],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', schema: identitySchema }),
     // Our own limits, kept in the database and applied per IP and per account (auth/rate-limit.ts).

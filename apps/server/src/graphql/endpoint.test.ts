@@ -166,7 +166,7 @@ describe('the GraphQL endpoint', () => {
     const response = await app.app.inject({
       method: 'POST',
       url: '/graphql',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, origin: app.config.publicUrl },
       payload: JSON.stringify({ query: 'query { Drop_All_Tables(input: {}) }' }),
     });
     const body = response.json() as { data?: unknown; errors: { message: string }[] };

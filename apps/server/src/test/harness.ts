@@ -86,7 +86,7 @@ export async function authCall(
     remoteAddress: options.remoteAddress,
     headers: {
       ...(cookie ? { cookie } : {}),
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json', origin: app.config.publicUrl }),
     },
     payload: payload === undefined ? undefined : JSON.stringify(payload),
   });
@@ -141,7 +141,12 @@ export async function call<Op extends OperationDef>(
   const response = await app.app.inject({
     method: 'POST',
     url: '/graphql',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    // A browser sends its page's origin with every POST (docs/security.md "Origin check").
+    headers: {
+      'content-type': 'application/json',
+      origin: app.config.publicUrl,
+      ...(cookie ? { cookie } : {}),
+    },
     payload: JSON.stringify({
       query: `${op.kind} Call($input: JSON) { ${op.name}(input: $input) }`,
       variables: { input },

@@ -105,7 +105,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
     async call(cookie, op, input) {
       const response = await fetch(`${baseUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
+        headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
         body: JSON.stringify({
           query: `${op.kind} Call($input: JSON) { ${op.name}(input: $input) }`,
           variables: { input },

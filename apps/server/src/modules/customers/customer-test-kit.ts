@@ -215,7 +215,7 @@ export async function upload(
   const response = await app.app.inject({
     method: 'POST',
     url: `${CUSTOMER_IMPORT_ROUTES.upload}?file_name=${encodeURIComponent(fileName)}`,
-    headers: { cookie, 'content-type': type },
+    headers: { cookie, 'content-type': type, origin: app.config.publicUrl },
     payload: data,
   });
   return ndjsonAnswer(response);
@@ -225,7 +225,7 @@ export async function confirm(app: TestApp, cookie: string, importId: string) {
   const response = await app.app.inject({
     method: 'POST',
     url: CUSTOMER_IMPORT_ROUTES.confirm(importId),
-    headers: { cookie },
+    headers: { cookie, origin: app.config.publicUrl },
   });
   return ndjsonAnswer(response);
 }

@@ -27,7 +27,7 @@ async function report(cookie: string, payload: unknown) {
   const response = await app.app.inject({
     method: 'POST',
     url: '/api/report-issue',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', origin: app.config.publicUrl, ...(cookie ? { cookie } : {}) },
     payload: JSON.stringify(payload),
   });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
