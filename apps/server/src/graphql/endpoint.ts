@@ -15,6 +15,7 @@ import { authorize } from './authorize.ts';
 import { resolveCaller } from './caller.ts';
 import type { Handler, OperationContext } from './handler.ts';
 import { buildSchemaSdl } from './schema.ts';
+import { DOCUMENT_LIMITS, documentGuard, formatGraphqlErrors, maxRootFieldsRule } from './document-limits.ts';
 
 export interface EndpointDeps {
   db: Db;
@@ -163,7 +164,14 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
     jit: 1,
     graphiql: false,
     path: '/graphql',
+    validationRules: [maxRootFieldsRule],
+    queryDepth: DOCUMENT_LIMITS.depth,
+    errorFormatter: formatGraphqlErrors as never,
     // An image of 1 MB (the organization logo) is 1.4 MB in base64; everything else stays far below.
     additionalRouteOptions: { bodyLimit: 2 * 1024 * 1024 },
   });
+  app.graphql.addHook(
+    'preParsing',
+    documentGuard({ identity: deps.identity, dev: deps.config.dev }) as never,
+  );
 }

@@ -161,7 +161,7 @@ describe('security finding 2: no SQL text or parameters reach a client or the lo
   });
 
   it('answers malformed JSON with BAD_USER_INPUT, not a server error', async () => {
-    for (const url of ['/auth/sign-in/email', '/api/report-issue']) {
+    for (const url of ['/graphql', '/auth/sign-in/email', '/api/report-issue']) {
       const response = await app.app.inject({
         method: 'POST',
         url,
