@@ -4,6 +4,7 @@ import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import type { z } from 'zod';
 import { CATALOGUE } from '@fieldport/contract/catalogue';
 import type { Envelope, OperationDef } from '@fieldport/contract/operation';
+import { findUnstorableInput } from '@fieldport/contract/storable-input';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Identity } from '../auth/identity.ts';
@@ -94,6 +95,8 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
         if (typeof rawInput !== 'object' || rawInput === null || Array.isArray(rawInput)) {
           throw badInput('input must be a JSON object', 'input');
         }
+        const unstorable = findUnstorableInput(rawInput);
+        if (unstorable) throw badInput(unstorable.message, unstorable.field);
         const parsed = op.input.safeParse(rawInput);
         if (!parsed.success) throw inputError(parsed.error);
         const base: Omit<OperationContext, 'db'> = {

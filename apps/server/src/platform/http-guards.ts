@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findUnstorableInput } from '@fieldport/contract/storable-input';
 
 /**
  * What every route shares at the HTTP level (docs/security.md): the Origin check on requests that
@@ -45,12 +46,15 @@ export function sendRefusal(
   status: number,
   code: string,
   message: string,
+  field?: string,
 ) {
   if (pathOf(request) === '/graphql') {
-    return reply.code(status).send({ data: null, errors: [{ message, extensions: { code } }] });
+    return reply
+      .code(status)
+      .send({ data: null, errors: [{ message, extensions: { code, ...(field ? { field } : {}) } }] });
   }
   // /api/report-issue's clients read errorMessage (its answer shape); every other route reads message.
-  return reply.code(status).send({ code, message, errorMessage: message });
+  return reply.code(status).send({ code, message, errorMessage: message, ...(field ? { field } : {}) });
 }
 
 export function registerHttpGuards(app: FastifyInstance, options: { trustedOrigins: string[] }) {
@@ -64,6 +68,18 @@ export function registerHttpGuards(app: FastifyInstance, options: { trustedOrigi
     const origin = requestOrigin(request);
     if (origin && trusted.has(origin)) return;
     return sendRefusal(request, reply, 403, 'FORBIDDEN', UNTRUSTED_ORIGIN_MESSAGE);
+  });
+
+  // Text the database cannot store is refused before any REST route reads it (GraphQL checks its
+  // operation's input itself, to name the field as the operation knows it).
+  app.addHook('preHandler', async (request, reply) => {
+    const url = pathOf(request);
+    if (!url.startsWith('/api/') && !url.startsWith('/auth/')) return;
+    const found =
+      findUnstorableInput(request.params ?? {}) ??
+      findUnstorableInput(request.query ?? {}) ??
+      (Buffer.isBuffer(request.body) ? null : findUnstorableInput(request.body ?? {}));
+    if (found) return sendRefusal(request, reply, 400, 'BAD_USER_INPUT', found.message, found.field);
   });
 
   // Answers of the API may carry a person's data: no browser or proxy may keep them.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '../fields.ts';
 import { query } from '../operation.ts';
 import { listInput, type PageData } from '../lists.ts';
 
@@ -47,16 +48,7 @@ export interface AuditLogPage extends PageData<AuditLogItem> {
   time_zone: string;
 }
 
-const dateSchema = (field: string) =>
-  z
-    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
-    .refine(
-      (value) =>
-        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      `${field} is not a real date`,
-    );
+const dateSchema = isoDateSchema;
 
 export const List_Logs = query<AuditLogPage>()({
   name: 'List_Logs',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, timeOfDaySchema } from '../fields.ts';
 import { mutation, query, type Access, type ItemsData } from '../operation.ts';
 import { listInput, type PageData } from '../lists.ts';
 import { idSchema } from '../masters.ts';
@@ -79,24 +80,6 @@ const optionalNote = z
   .max(1000, 'Note must be at most 1000 characters')
   .nullish()
   .transform((value) => value || null);
-
-/** 'YYYY-MM-DD', a real calendar day. */
-export const isoDateSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2026-11-25`)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, `${label} must be a real date`);
-
-/** 'HH:MM', 24-hour. */
-export const timeOfDaySchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time such as 14:30`);
 
 const optionalDate = (label: string) =>
   isoDateSchema(label)

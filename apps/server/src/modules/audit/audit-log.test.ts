@@ -174,7 +174,7 @@ describe('the audit log', () => {
   it.each([
     [{ date_from: '2025-03-05', date_to: '2025-03-01' }, 'date_from must not be after date_to', 'date_to'],
     [{ date_from: '2025-02-30' }, 'date_from is not a real date', 'date_from'],
-    [{ date_to: '01/03/2025' }, 'date_to must be a date (YYYY-MM-DD)', 'date_to'],
+    [{ date_to: '01/03/2025' }, 'date_to must be a date such as 2026-11-25', 'date_to'],
     [{ page_size: 1000 }, 'page_size must be one of 10, 25, 50, 100', 'page_size'],
     [{ sort_by: 'changes' }, 'sort_by must be one of created_on, operation, user_email', 'sort_by'],
   ])('refuses %j with a message naming the field', async (input, message, field) => {

@@ -94,13 +94,12 @@ export function registerCustomerImportRoutes(app: FastifyInstance, deps: { db: D
     scope.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         return refuse(reply, badInput(IMPORT_MESSAGES.tooLarge, 'file'));
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_BODY') {
+      // Whatever else is wrong with the body (empty, JSON, another type) is not a workbook.
+      if (error.statusCode && error.statusCode < 500) {
         return refuse(reply, badInput(IMPORT_MESSAGES.notXlsx, 'file'));
       }
       request.log.error({ err: error }, 'customer import route failed');
-      return reply
-        .code(error.statusCode ?? 500)
-        .send({ code: 'INTERNAL_SERVER_ERROR', message: IMPORT_MESSAGES.failed });
+      return reply.code(500).send({ code: 'INTERNAL_SERVER_ERROR', message: IMPORT_MESSAGES.failed });
     });
 
     scope.get('/api/imports/customers/template.xlsx', async (request, reply) => {
