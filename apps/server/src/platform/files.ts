@@ -34,6 +34,10 @@ export interface FileStore {
   uploadUrl(key: string, file: DeclaredFile, now?: Date): Promise<SignedUpload>;
   /** A presigned address to read the file: the store's own (S3) or this portal's (local). */
   downloadUrl(key: string, now?: Date): Promise<string>;
+  /** Removes a file; a key with no file is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every file in the store with when it was last written, in no set order (the clean-up's sweep). */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 export interface DeclaredFile {
@@ -168,6 +172,24 @@ export function createLocalFileStore(root: string, signingSecret: string): Local
     },
     get: (key) => fs.readFile(resolve(key)),
     stat,
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+    async *list() {
+      let entries;
+      try {
+        entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const stats = await fs.stat(full).catch(() => null);
+        if (!stats) continue;
+        yield { key: path.relative(root, full).split(path.sep).join('/'), modifiedAt: stats.mtime };
+      }
+    },
     signedUrl: (key) => downloads.signedUrl(key),
     verifySignature: (key, expires, signature, now) => downloads.verify(key, expires, signature, now),
     async downloadUrl(key, now) {
@@ -284,6 +306,23 @@ export function createS3FileStore(settings: S3Settings, signingSecret: string): 
     },
     signedUrl: (key) => downloads.signedUrl(key),
     verifySignature: (key, expires, signature, now) => downloads.verify(key, expires, signature, now),
+    async delete(key) {
+      const { client, s3 } = await load();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+    },
+    async *list() {
+      const { client, s3 } = await load();
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new s3.ListObjectsV2Command({ Bucket: settings.bucket, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async uploadUrl(key, file, now = new Date()) {
       const { client, s3, presign } = await load();
       const command = new s3.PutObjectCommand({

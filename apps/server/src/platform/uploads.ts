@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import {
   FILE_PURPOSE_RULES,
   extensionOf,
@@ -7,7 +7,7 @@ import {
 } from '@fieldport/contract/operations/files';
 import { decideAccess } from '@fieldport/contract/permissions';
 import type { Db } from '../db/client.ts';
-import { storedFile } from '../db/schema/files.ts';
+import { storedFile, type FileRecordKind, type ServerFilePurpose } from '../db/schema/files.ts';
 import type { Caller } from '../graphql/caller.ts';
 import { badInput } from './errors.ts';
 import type { FileStore } from './files.ts';
@@ -15,10 +15,17 @@ import { newId } from './ids.ts';
 import { inOrganization } from './tenant.ts';
 
 /**
- * Uploads a record refers to (issue 3 item 5). GenerateS3Url records every upload it signs; a
- * record (a service's files) names an upload by its key, and the key is honoured only when it is
- * one of the caller's organization's uploads for that purpose that has fully arrived.
+ * Uploads a record refers to. GenerateS3Url records every upload it signs; a record (a service's
+ * files, a ticket's photo) names an upload by its key, and the key is honoured only when it is one
+ * of the caller's organization's uploads for that purpose that has fully arrived. Once used, the
+ * upload is attached to its record: who may read it is who may see the record, and the clean-up
+ * job removes what no record uses (docs/security.md "Files").
  */
+
+export interface FileRecord {
+  kind: FileRecordKind;
+  id: string;
+}
 
 export interface UploadedFile {
   key: string;
@@ -51,9 +58,63 @@ export function mayUpload(caller: Caller, purpose: FilePurpose): boolean {
 }
 
 /** Whether the caller may read files of the purpose (VIEW on one of FILE_PURPOSE_RULES.read). */
-export function mayRead(caller: Caller, purpose: FilePurpose): boolean {
-  const rule = FILE_PURPOSE_RULES[purpose];
+export function mayRead(caller: Caller, purpose: FilePurpose | ServerFilePurpose): boolean {
+  if (!(purpose in FILE_PURPOSE_RULES)) return false;
+  const rule = FILE_PURPOSE_RULES[purpose as FilePurpose];
   return decideAccess({ module: rule.read, right: 'VIEW' }, caller.profile, caller.menu).allowed;
+}
+
+/** The uploads (by key) now belong to the record that uses them. */
+export async function attachFiles(db: Db, caller: Caller, keys: string[], record: FileRecord): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(storedFile)
+    .set({ record_kind: record.kind, record_id: record.id })
+    .where(and(inArray(storedFile.key, keys), inOrganization(storedFile, caller)));
+}
+
+/** The record's files other than `keep` no longer belong to it: the clean-up removes them. */
+export async function detachFiles(db: Db, caller: Caller, record: FileRecord, keep: string[]): Promise<void> {
+  await db
+    .update(storedFile)
+    .set({ record_kind: null, record_id: null })
+    .where(
+      and(
+        inOrganization(storedFile, caller),
+        eq(storedFile.record_kind, record.kind),
+        eq(storedFile.record_id, record.id),
+        keep.length ? notInArray(storedFile.key, keep) : undefined,
+      ),
+    );
+}
+
+/**
+ * Registers a file the server itself writes (a logo, a report's screenshot), attached to its
+ * record. Written in the same transaction as the record; should that transaction fail after the
+ * bytes were stored, the clean-up's sweep finds a file with no row and removes it.
+ */
+export async function registerServerFile(
+  db: Db,
+  file: {
+    organization_id: string;
+    key: string;
+    purpose: ServerFilePurpose;
+    file_name: string;
+    file_type: FileType;
+    file_size: number;
+    created_by: string | null;
+    record: FileRecord;
+  },
+): Promise<void> {
+  const { record, ...values } = file;
+  await db
+    .insert(storedFile)
+    .values({ id: newId(), ...values, party_id: null, record_kind: record.kind, record_id: record.id });
+}
+
+/** Files never attached, older than `before`: what the clean-up removes. */
+export function unattachedBefore(before: Date) {
+  return and(isNull(storedFile.record_id), lt(storedFile.created_at, before));
 }
 
 /** Records an upload about to be signed. */
@@ -88,11 +149,25 @@ export async function arrivedUpload(
   db: Db,
   files: FileStore,
   caller: Caller,
-  options: { key: string; purpose: FilePurpose; field: string; fileName: string },
+  options: {
+    key: string;
+    purpose: FilePurpose;
+    field: string;
+    fileName: string;
+    /** The record that will use it (unknown while it is being created): another record's file is refused. */
+    record?: FileRecord;
+  },
 ): Promise<UploadedFile> {
   const row = await findStoredFile(db, caller, options.key);
   if (!row || row.purpose !== options.purpose) {
     throw badInput(`The file '${options.fileName}' was not found. Upload it again.`, options.field);
+  }
+  const ownRecord = row.record_kind === options.record?.kind && row.record_id === options.record?.id;
+  if (row.record_id && !ownRecord) {
+    throw badInput(
+      `The file '${options.fileName}' belongs to another record. Upload it again.`,
+      options.field,
+    );
   }
   // A partner's or dealer's upload is theirs: another party cannot attach it.
   if (row.party_id && row.party_id !== caller.party?.id) {

@@ -1,20 +1,59 @@
+import { and, eq } from 'drizzle-orm';
 import { GetPresignedUrl } from '@fieldport/contract/operations/files';
+import type { Db } from '../../db/client.ts';
+import type { storedFile } from '../../db/schema/files.ts';
+import { service } from '../../db/schema/product-catalogue.ts';
+import { ticket } from '../../db/schema/tickets.ts';
+import type { Caller } from '../../graphql/caller.ts';
 import { defineHandler } from '../../graphql/handler.ts';
 import { notFound } from '../../platform/errors.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 import { findStoredFile, mayRead } from '../../platform/uploads.ts';
+import { visibleTickets } from '../tickets/ticket-scope.ts';
 
 const NOT_FOUND = 'File not found. It may have been removed; refresh the page and try again.';
 
 /**
- * SPEC section 7 "presigned image URL": an expiring address to read one stored file. Only a file
- * of the caller's organization, whose purpose the caller may read, and, for a partner's or
- * dealer's user, no other party's file. Any other key is NOT_FOUND, so that an answer never tells
+ * Whether the caller may see the record the file belongs to (docs/security.md "Files"): a ticket's
+ * photo is read by whoever sees the ticket, a service's file by whoever sees the service, an upload
+ * no record uses yet by its uploader alone. Report screenshots and logos are not read this way.
+ */
+async function maySeeRecord(db: Db, caller: Caller, row: typeof storedFile.$inferSelect): Promise<boolean> {
+  if (!row.record_kind || !row.record_id) return row.created_by === caller.user.id;
+  switch (row.record_kind) {
+    case 'TICKET': {
+      const [found] = await db
+        .select({ id: ticket.id })
+        .from(ticket)
+        .where(and(visibleTickets(caller), eq(ticket.id, row.record_id)));
+      return Boolean(found);
+    }
+    case 'SERVICE': {
+      const [found] = await db
+        .select({ id: service.id })
+        .from(service)
+        .where(and(inOrganization(service, caller), eq(service.id, row.record_id)));
+      return Boolean(found);
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * An expiring address to read one stored file: only a file of the caller's organization, whose
+ * purpose the caller may read, of a record the caller may see (an upload no record uses: the
+ * uploader's own). Any other key is NOT_FOUND, so that an answer never tells
  * whether somebody else's file exists.
  */
 export const getPresignedUrl = defineHandler(GetPresignedUrl, async (input, { db, caller, files }) => {
   const row = await findStoredFile(db, caller, input.s3_key);
-  const otherParty = row?.party_id && row.party_id !== caller.party?.id;
-  if (!row || otherParty || !mayRead(caller, row.purpose) || !(await files.stat(row.key))) {
+  if (
+    !row ||
+    !mayRead(caller, row.purpose) ||
+    !(await maySeeRecord(db, caller, row)) ||
+    !(await files.stat(row.key))
+  ) {
     throw notFound(NOT_FOUND);
   }
   return {

@@ -4,6 +4,7 @@ import { organization } from '../../db/schema/identity.ts';
 import { defineHandler } from '../../graphql/handler.ts';
 import { badInput } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { detachFiles, registerServerFile } from '../../platform/uploads.ts';
 import { readOrganization, settingsOf } from './organization-settings.ts';
 
 const SIGNATURES = {
@@ -14,8 +15,8 @@ const SIGNATURES = {
 /**
  * Sets (or removes, with `logo: null`) the organization's logo, shown in every member's top bar
  * (SPEC section 1). The bytes must be the image type they claim; an SVG is not accepted, since it
- * can carry scripts. The file is stored under a new key each time, so an address already handed
- * out keeps showing the logo it was given for.
+ * can carry scripts. The file is stored under a new key each time, so a cached address never shows
+ * another logo; the replaced file is let go and removed by the clean-up job.
  */
 export const updateOrganizationLogo = defineHandler(UpdateOrganizationLogo, async (input, context) => {
   const organizationId = context.caller.organization.id;
@@ -32,6 +33,16 @@ export const updateOrganizationLogo = defineHandler(UpdateOrganizationLogo, asyn
     }
     if (data.length > LOGO_MAX_BYTES) throw badInput('The logo must be at most 1 MB', 'logo.file_data');
     key = `organizations/${organizationId}/logo-${newId()}.${kind.extension}`;
+    await registerServerFile(context.db, {
+      organization_id: organizationId,
+      key,
+      purpose: 'ORGANIZATION_LOGO',
+      file_name: `logo.${kind.extension}`,
+      file_type: input.logo.content_type,
+      file_size: data.length,
+      created_by: context.caller.user.id,
+      record: { kind: 'ORGANIZATION', id: organizationId },
+    });
     await context.files.put(key, data, input.logo.content_type);
     context.auditChanges = {
       logo: { from: before.logo, to: key, content_type: input.logo.content_type, bytes: data.length },
@@ -40,6 +51,8 @@ export const updateOrganizationLogo = defineHandler(UpdateOrganizationLogo, asyn
     context.auditChanges = { logo: { from: before.logo, to: null } };
   }
   await context.db.update(organization).set({ logo: key }).where(eq(organization.id, organizationId));
+  // The logo it replaces is let go; the clean-up removes it (docs/security.md "Files").
+  await detachFiles(context.db, context.caller, { kind: 'ORGANIZATION', id: organizationId }, key ? [key] : []);
   context.auditTarget = organizationId;
   const after = await readOrganization(context.db, organizationId);
   return {

@@ -16,7 +16,7 @@ import type { FileStore } from '../../platform/files.ts';
 import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts';
 import { requireActiveReference, requireActiveReferences } from '../../platform/references.ts';
 import { formatNumber, nextNumber } from '../../platform/sequences.ts';
-import { arrivedUpload } from '../../platform/uploads.ts';
+import { arrivedUpload, attachFiles, detachFiles } from '../../platform/uploads.ts';
 
 type ServiceValues = z.output<typeof services.form>;
 
@@ -41,6 +41,7 @@ async function resolveFiles(
   values: ServiceValues,
   context: OperationContext,
   existing: StoredServiceFile[],
+  serviceId: string | undefined,
 ): Promise<StoredServiceFile[]> {
   const resolved: StoredServiceFile[] = [];
   for (const [index, file] of values.service_s3_files.entries()) {
@@ -50,6 +51,7 @@ async function resolveFiles(
         purpose: 'SERVICE_FILE',
         field: `service_s3_files.${index}.s3_key`,
         fileName: file.file_name,
+        record: serviceId ? { kind: 'SERVICE', id: serviceId } : undefined,
       });
       resolved.push({ ...upload, file_name: file.file_name });
       continue;
@@ -214,7 +216,7 @@ const [listServices, createService, updateService, activateOrDeactivateService] 
   },
   values: async (values, context, existing) => {
     const before = existing ? await current(context.db, existing.id) : undefined;
-    const files = await resolveFiles(values, context, before?.files ?? []);
+    const files = await resolveFiles(values, context, before?.files ?? [], existing?.id);
     const columns: Record<string, unknown> = {
       category_id: values.category_id,
       name: values.service_name,
@@ -268,10 +270,30 @@ function withFileUrls<H extends Handler>(handler: H): H {
   };
 }
 
+/**
+ * A saved service's files belong to it, and those it no longer has are let go, for the clean-up
+ * (docs/security.md "Files"). Runs in the operation's transaction, while items still carry keys.
+ */
+function attachingFiles<H extends Handler>(handler: H): H {
+  return {
+    ...handler,
+    async handle(input, context) {
+      const result = await handler.handle(input, context);
+      for (const item of (result.data as { items: ServiceItem[] }).items) {
+        const record = { kind: 'SERVICE', id: item.service_id } as const;
+        const keys = item.service_s3_files.map((file) => file.file_url);
+        await attachFiles(context.db, context.caller, keys, record);
+        await detachFiles(context.db, context.caller, record, keys);
+      }
+      return result;
+    },
+  };
+}
+
 /** Services (SPEC section 3 "Service list item"): `List_Services` and create, update, activate/deactivate. */
 export const serviceHandlers = [
   withFileUrls(listServices),
-  withFileUrls(createService),
-  withFileUrls(updateService),
+  withFileUrls(attachingFiles(createService)),
+  withFileUrls(attachingFiles(updateService)),
   withFileUrls(activateOrDeactivateService),
 ] as const;

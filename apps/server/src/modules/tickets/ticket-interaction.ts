@@ -4,7 +4,7 @@ import { user } from '../../db/schema/identity.ts';
 import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
 import { defineHandler } from '../../graphql/handler.ts';
 import { badInput } from '../../platform/errors.ts';
-import { findStoredFile } from '../../platform/uploads.ts';
+import { attachFiles, findStoredFile } from '../../platform/uploads.ts';
 import { toTicketEvent } from './get-ticket-details.ts';
 import { findTicket, recordEvent, requireAction } from './ticket-rules.ts';
 
@@ -23,7 +23,8 @@ export const ticketInteraction = defineHandler(TicketInteraction, async (input, 
     const stored = await findStoredFile(db, caller, input.file_key!);
     // Only a ticket photo of the caller's organization (and party) that has fully arrived.
     const otherParty = stored?.party_id && stored.party_id !== caller.party?.id;
-    if (!stored || otherParty || stored.purpose !== 'TICKET_PHOTO')
+    const otherRecord = stored?.record_id && stored.record_id !== row.id;
+    if (!stored || otherParty || otherRecord || stored.purpose !== 'TICKET_PHOTO')
       throw badInput(PHOTO_NOT_FOUND, 'file_key');
     const arrived = await files.stat(stored.key);
     if (!arrived || arrived.size !== stored.file_size) {
@@ -31,6 +32,8 @@ export const ticketInteraction = defineHandler(TicketInteraction, async (input, 
     }
     photo = { key: stored.key, file_name: stored.file_name };
   }
+  // The photo belongs to the ticket now: whoever sees the ticket may read it (docs/security.md "Files").
+  if (photo) await attachFiles(db, caller, [photo.key], { kind: 'TICKET', id: row.id });
   const id = await recordEvent(db, caller, row, {
     kind: input.kind,
     text: input.text,
