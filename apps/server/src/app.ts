@@ -17,6 +17,8 @@ import { registerFileRoute } from './platform/file-route.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadAuthSecret } from './platform/secrets.ts';
+import { removeUnusedFiles, sweepUnknownFiles } from './platform/file-cleanup.ts';
+import { createJobs, type Jobs } from './platform/jobs.ts';
 import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
 
 export interface BuiltApp {
@@ -24,6 +26,7 @@ export interface BuiltApp {
   identity: Identity;
   mailer: Mailer;
   files: FileStore;
+  jobs: Jobs;
 }
 
 const API_PREFIXES = ['/graphql', '/auth/', '/api/', '/files/', '/healthz'];
@@ -32,7 +35,8 @@ const API_PREFIXES = ['/graphql', '/auth/', '/api/', '/files/', '/healthz'];
 export async function buildApp(
   config: Config,
   database: Database,
-  options: { logger?: boolean } = {},
+  /** `jobs`: work the scheduled jobs in this process (main.ts does; tests start them when they need them). */
+  options: { logger?: boolean; jobs?: boolean } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger:
@@ -112,14 +116,25 @@ export async function buildApp(
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  const pruneTimer = setInterval(() => void pruneRateLimits(db).catch(() => undefined), 60 * 60 * 1000);
-  pruneTimer.unref();
+  const jobs = createJobs(database, app.log);
+  jobs.schedule({ name: 'rate-limits.prune', cron: '7 * * * *', run: () => pruneRateLimits(db) });
+  jobs.schedule({
+    name: 'files.clean-up',
+    cron: '17 * * * *',
+    run: async () => void (await removeUnusedFiles(db, files)),
+  });
+  jobs.schedule({
+    name: 'files.sweep',
+    cron: '40 3 * * *',
+    run: async () => void (await sweepUnknownFiles(db, files)),
+  });
+  if (options.jobs) await jobs.start();
   app.addHook('onClose', async () => {
-    clearInterval(pruneTimer);
+    await jobs.stop();
     mailer.close();
   });
 
-  return { app, identity, mailer, files };
+  return { app, identity, mailer, files, jobs };
 }
 
 /** The origins presigned S3 addresses point at: the bucket's host, path-style or virtual-hosted. */

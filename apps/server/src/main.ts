@@ -21,7 +21,7 @@ async function main() {
   });
   await migrateDatabase(database);
   const seeded = config.demo ? await seedDemoIfEmpty(database.db) : false;
-  const { app } = await buildApp(config, database);
+  const { app } = await buildApp(config, database, { jobs: true });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);

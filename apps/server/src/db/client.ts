@@ -25,6 +25,11 @@ export interface Database {
   databaseUrl?: string;
   /** Runs raw SQL with parameters, the same on both drivers (used by benchmarks and tests). */
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * Runs SQL for the job queue on the embedded database: several statements when there are no
+   * parameters (its schema's migrations), one otherwise. On PostgreSQL the queue has its own pool.
+   */
+  executeSql(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       databaseUrl: options.databaseUrl,
       query: async (sql, params) => (await pool.query(sql, params)).rows,
+      executeSql: (sql, params) => pool.query(sql, params),
       close: () => pool.end(),
     };
   }
@@ -63,6 +69,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     query: async <Row>(sql: string, params?: unknown[]) => (await client.query<Row>(sql, params)).rows,
+    async executeSql(sql, params) {
+      if (params && params.length) return client.query(sql, params);
+      const results = await client.exec(sql);
+      return results.at(-1) ?? { rows: [] };
+    },
     close: () => client.close(),
   };
 }

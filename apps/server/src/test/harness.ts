@@ -20,7 +20,10 @@ export interface TestApp extends BuiltApp {
  * The whole app in-process on a database of its own (a copy of the migrated PGlite template), or
  * on the shared PostgreSQL when TEST_DATABASE_URL is set; tests then keep to their own organization.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { jobs?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fieldport-app-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -38,7 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         dataDir: 'memory://',
         loadDataDir: new Blob([await fs.readFile(template)], { type: 'application/x-gzip' }),
       });
-  const built = await buildApp(config, database, { logger: false });
+  const built = await buildApp(config, database, { logger: false, jobs: options.jobs });
   await built.app.ready();
   return {
     ...built,

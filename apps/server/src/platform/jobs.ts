@@ -1,0 +1,77 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+/**
+ * Background work as durable jobs in the database (docs/operations.md "Jobs"): pg-boss keeps its
+ * queues and schedules in the schema `pgboss` of the portal's own database, PostgreSQL or the
+ * embedded one. A scheduled job runs once per tick however many processes run (pg-boss decides
+ * under its own locks), survives a restart, and is retried when it fails. Every job must be safe
+ * to run twice.
+ */
+
+export interface ScheduledJob {
+  /** Queue name: area and what it does, `files.clean-up`. */
+  name: string;
+  /** Cron expression in UTC. */
+  cron: string;
+  run(): Promise<void>;
+}
+
+export interface Jobs {
+  /** Registers a scheduled job; call before start. */
+  schedule(job: ScheduledJob): void;
+  /** Creates the queues and schedules and starts working them. */
+  start(): Promise<void>;
+  /** Queues a registered job to run now (an operator, or a test, not waiting for its tick). */
+  runNow(name: string): Promise<void>;
+  /** Lets running jobs finish (up to 15 s) and stops taking new ones. */
+  stop(): Promise<void>;
+  readonly started: boolean;
+}
+
+export function createJobs(
+  database: Database,
+  log: { error(object: object, message: string): void; info(message: string): void },
+): Jobs {
+  const registered = new Map<string, ScheduledJob>();
+  let boss: PgBoss | undefined;
+
+  const options: PgBoss.ConstructorOptions =
+    database.kind === 'postgres'
+      ? { connectionString: database.databaseUrl, max: 2 }
+      : { db: { executeSql: (text, values) => database.executeSql(text, values) } };
+
+  return {
+    schedule(job) {
+      if (boss) throw new Error(`Job ${job.name} was scheduled after the jobs started`);
+      registered.set(job.name, job);
+    },
+    get started() {
+      return boss !== undefined;
+    },
+    async start() {
+      const instance = new PgBoss({ ...options, schema: 'pgboss', retryLimit: 3, retryBackoff: true });
+      instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
+      await instance.start();
+      for (const job of registered.values()) {
+        await instance.createQueue(job.name);
+        await instance.schedule(job.name, job.cron);
+        await instance.work(job.name, async () => {
+          await job.run();
+        });
+      }
+      boss = instance;
+      log.info(`jobs started: ${[...registered.keys()].join(', ') || 'none'}`);
+    },
+    async runNow(name) {
+      if (!boss) throw new Error('The jobs have not started');
+      if (!registered.has(name)) throw new Error(`No job is named ${name}`);
+      await boss.send(name, {});
+    },
+    async stop() {
+      const instance = boss;
+      boss = undefined;
+      await instance?.stop({ graceful: true, wait: true, timeout: 15_000 });
+    },
+  };
+}
