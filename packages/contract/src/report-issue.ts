@@ -11,6 +11,10 @@ export const issueDescriptionSchema = z
 export const REPORT_ATTACHMENT_TYPES = ['image/png', 'image/jpeg'] as const;
 export const REPORT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const REPORT_ATTACHMENT_MAX_COUNT = 5;
+/** All attachments of one report together (a screenshot is a few hundred KB). */
+export const REPORT_TOTAL_MAX_BYTES = 8 * 1024 * 1024;
+/** Reports one member may send in an hour. */
+export const REPORTS_PER_MEMBER_PER_HOUR = 10;
 
 /** The report-issue payload of SPEC section 3 (user email, project key, description, attachments). */
 export const reportIssueSchema = z

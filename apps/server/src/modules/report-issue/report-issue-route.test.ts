@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@fieldport/contract/messages';
-import { REPORT_ATTACHMENT_MAX_BYTES, type ReportIssueInput } from '@fieldport/contract/report-issue';
+import {
+  REPORT_ATTACHMENT_MAX_BYTES,
+  REPORT_TOTAL_MAX_BYTES,
+  REPORTS_PER_MEMBER_PER_HOUR,
+  type ReportIssueInput,
+} from '@fieldport/contract/report-issue';
+import { storedFile } from '../../db/schema/files.ts';
 import { organization } from '../../db/schema/identity.ts';
 import { auditLog, issueReport, issueReportAttachment } from '../../db/schema/platform.ts';
 import { signIn, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -23,11 +29,15 @@ const PNG_BASE64 =
 /** The start of a JPEG file (SOI and APP0 markers) with some payload. */
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF payload')]);
 
-async function report(cookie: string, payload: unknown) {
-  const response = await app.app.inject({
+async function report(cookie: string, payload: unknown, target: TestApp = app) {
+  const response = await target.app.inject({
     method: 'POST',
     url: '/api/report-issue',
-    headers: { 'content-type': 'application/json', origin: app.config.publicUrl, ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: target.config.publicUrl,
+      ...(cookie ? { cookie } : {}),
+    },
     payload: JSON.stringify(payload),
   });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
@@ -252,5 +262,104 @@ describe('POST /api/report-issue', () => {
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ errorMessage: MSG.organizationSuspended });
     expect(await reportsOf(person.userId)).toHaveLength(0);
+  });
+});
+
+describe('security finding 7: reports cannot fill the disk', () => {
+  const png = Buffer.from(PNG_BASE64, 'base64');
+  const imageOf = (bytes: number) =>
+    Buffer.concat([png, Buffer.alloc(bytes - png.length)]).toString('base64');
+
+  it(`takes ${REPORTS_PER_MEMBER_PER_HOUR} reports an hour from a member, refuses the next, and not another member's`, async () => {
+    const { person, cookie } = await signedIn('AGENT');
+    for (let i = 0; i < REPORTS_PER_MEMBER_PER_HOUR; i++) {
+      expect((await report(cookie, { issue_description: `Report ${i + 1}` })).status).toBe(200);
+    }
+    const refused = await app.app.inject({
+      method: 'POST',
+      url: '/api/report-issue',
+      headers: { 'content-type': 'application/json', origin: app.config.publicUrl, cookie },
+      payload: JSON.stringify({ issue_description: 'One too many' }),
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().errorMessage).toMatch(
+      new RegExp(
+        `^You have sent ${REPORTS_PER_MEMBER_PER_HOUR} reports in the last hour\\. Please try again in \\d+ minutes\\.$`,
+      ),
+    );
+    expect(await reportsOf(person.userId)).toHaveLength(REPORTS_PER_MEMBER_PER_HOUR);
+
+    const other = await signedIn('AGENT');
+    expect((await report(other.cookie, { issue_description: 'Mine is fine' })).status).toBe(200);
+  });
+
+  it('refuses attachments larger together than the cap, and writes nothing', async () => {
+    const { person, cookie } = await signedIn();
+    const folders = await storedReportFolders();
+    const each = Math.floor(REPORT_TOTAL_MAX_BYTES / 2) + 1024;
+    expect(each).toBeLessThan(REPORT_ATTACHMENT_MAX_BYTES);
+    const answer = await report(cookie, {
+      issue_description: 'Two big screenshots',
+      attachments: [
+        { file_data: imageOf(each), content_type: 'image/png', file_extension: 'png' },
+        { file_data: imageOf(each), content_type: 'image/png', file_extension: 'png' },
+      ],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      errorMessage: 'The attachments together are larger than 8 MB. Attach fewer or smaller images.',
+      field: 'attachments',
+    });
+    expect(await reportsOf(person.userId)).toHaveLength(0);
+    expect(await storedReportFolders()).toEqual(folders);
+  });
+
+  it('refuses a 40 MB request while it arrives', async () => {
+    const { person, cookie } = await signedIn();
+    const answer = await report(cookie, {
+      issue_description: 'Huge',
+      attachments: Array.from({ length: 5 }, () => ({
+        file_data: imageOf(6 * 1024 * 1024),
+        content_type: 'image/png',
+        file_extension: 'png',
+      })),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await reportsOf(person.userId)).toHaveLength(0);
+  });
+
+  it('leaves no row and no file when storing a screenshot fails', async () => {
+    const broken = await startTestApp();
+    try {
+      // A file where the reports' folder should be: every screenshot write fails.
+      await fs.mkdir(path.join(broken.config.dataDir, 'files'), { recursive: true });
+      await fs.writeFile(path.join(broken.config.dataDir, 'files', 'issue-reports'), 'not a folder');
+      const { members } = await seedTestOrganization(broken.database.db, { roles: ['OWNER'] });
+      const cookie = await signIn(broken, members.OWNER.email, TEST_PASSWORD);
+      const answer = await report(
+        cookie,
+        {
+          issue_description: 'With a screenshot',
+          attachments: [{ file_data: PNG_BASE64, content_type: 'image/png', file_extension: 'png' }],
+        },
+        broken,
+      );
+      expect(answer.status).toBe(500);
+      expect(answer.body).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+      const rows = await broken.database.db
+        .select()
+        .from(issueReport)
+        .where(eq(issueReport.user_id, members.OWNER.userId));
+      expect(rows).toHaveLength(0);
+      const registered = await broken.database.db
+        .select()
+        .from(storedFile)
+        .where(eq(storedFile.created_by, members.OWNER.userId));
+      expect(registered).toHaveLength(0);
+    } finally {
+      await broken.close();
+    }
   });
 });
