@@ -43,6 +43,8 @@ export const storedFile = pgTable(
     index('stored_file_org_created_idx').on(table.organization_id, table.created_at),
     index('stored_file_record_idx').on(table.organization_id, table.record_kind, table.record_id),
     // The clean-up reads the files never attached, oldest first.
-    index('stored_file_unattached_idx').on(table.created_at).where(sql`record_id is null`),
+    index('stored_file_unattached_idx')
+      .on(table.created_at)
+      .where(sql`record_id is null`),
   ],
 );

@@ -52,7 +52,12 @@ export const updateOrganizationLogo = defineHandler(UpdateOrganizationLogo, asyn
   }
   await context.db.update(organization).set({ logo: key }).where(eq(organization.id, organizationId));
   // The logo it replaces is let go; the clean-up removes it (docs/security.md "Files").
-  await detachFiles(context.db, context.caller, { kind: 'ORGANIZATION', id: organizationId }, key ? [key] : []);
+  await detachFiles(
+    context.db,
+    context.caller,
+    { kind: 'ORGANIZATION', id: organizationId },
+    key ? [key] : [],
+  );
   context.auditTarget = organizationId;
   const after = await readOrganization(context.db, organizationId);
   return {
