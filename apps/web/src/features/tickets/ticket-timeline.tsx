@@ -15,7 +15,8 @@ const DETAIL_LABELS: Record<string, string | null> = {
   sent_to: 'Sent to',
   attempts: 'Wrong entries',
   voided: 'Code void',
-  next_code_at: 'Next code from',
+  // The entry's text already says when, on the organization's clock.
+  next_code_at: null,
   closed_with: 'Closed with',
   otp_entered_at: null,
   otp_entered_by: null,
