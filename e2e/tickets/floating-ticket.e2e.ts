@@ -106,7 +106,7 @@ describe('a floating ticket, claimed and closed with the customer’s code', () 
     const close = tech.page.getByRole('dialog', { name: 'Close with the customer’s code' });
     await close.getByLabel("Customer's code").fill('12');
     await close.getByRole('button', { name: 'Close ticket' }).click();
-    await close.getByText('OTP must be the 4 digits the customer received').waitFor();
+    await close.getByText('OTP must be the 6 digits the customer received').waitFor();
     await shot(tech.page, 'a-otp-refused-360');
     await close.getByLabel("Customer's code").fill(code);
     await close.getByRole('button', { name: 'Close ticket' }).click();

@@ -35,7 +35,7 @@ export async function mailedClosureCode(email: string, ticketNumber: string): Pr
     const log = await fs.readFile(inject('serverLog'), 'utf8');
     const codes = [
       ...log.matchAll(
-        /\[mail outbox\] To: ([^ ]+) \| Subject: Closure code for your service request ([A-Z0-9-]+)[\s\S]*?Your closure code is (\d{4})\./g,
+        /\[mail outbox\] To: ([^ ]+) \| Subject: Closure code for your service request ([A-Z0-9-]+)[\s\S]*?Your closure code is (\d{6})\./g,
       ),
     ]
       .filter((match) => match[1] === email && match[2] === ticketNumber)

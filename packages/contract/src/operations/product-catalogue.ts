@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
 import { fileNameSchema, type FileType } from './files.ts';
+import type { PartyKind } from './people.ts';
 
 /**
  * The product catalogue (issue 3 item 4; SPEC section 3 "Service list item" and "Category item"):
@@ -138,6 +139,17 @@ export const SERVICE_ENABLE_TYPE_LABELS: Record<ServiceEnableType, string> = {
   ORGANIZATION: 'Staff only',
   DEALERS: 'Staff and dealers',
 };
+
+/**
+ * The enable types whose services a person may raise tickets for, by their party: the
+ * organization's own people (no party: staff, and the organization's representatives and
+ * technicians) every type; a service partner's users ALL; a dealer's users ALL and DEALERS.
+ */
+export function serviceEnableTypesFor(partyKind: PartyKind | null): readonly ServiceEnableType[] {
+  if (partyKind === 'SERVICE_PARTNER') return ['ALL'];
+  if (partyKind === 'DEALER') return ['ALL', 'DEALERS'];
+  return SERVICE_ENABLE_TYPES;
+}
 
 /** Where a service record came from (SPEC section 3 `service_source`). */
 export const SERVICE_SOURCES = ['PORTAL', 'IMPORT'] as const;
@@ -287,6 +299,11 @@ export const services = masterContract<ServiceItem>()({
   filters: {
     category_id: idSchema('category_id').optional(),
     master_category_id: idSchema('master_category_id').optional(),
+    /**
+     * Only the services the caller may raise a new ticket for: active, visible, and enabled for the
+     * caller's party (the ticket dialog). A partner's or dealer's users get only these anyway.
+     */
+    offered_for_new_tickets: z.boolean({ error: 'offered_for_new_tickets must be true or false' }).optional(),
   },
 });
 export const {

@@ -44,6 +44,8 @@ export const TICKET_EVENT_KINDS = [
   'PARTIALLY_CLOSED',
   'OTP_SENT',
   'OTP_REFUSED',
+  /** A new closure code refused by the limits (one a minute, 5 in 24 hours); `text` says why and when. */
+  'OTP_SEND_REFUSED',
   'CLOSED',
   'DISCARDED',
   'REOPENED',
@@ -552,7 +554,10 @@ export const PartiallyCloseTicket = mutation<TicketAnswer>()({
     .strict(),
 });
 
-/** Sends the customer a 4-digit code; a new code voids the old one. */
+/**
+ * Sends the customer a 6-digit code; a new code voids the old one. One new code a minute and at
+ * most 5 in any 24 hours per ticket: beyond, TOO_MANY_REQUESTS says when the next may be sent.
+ */
 export const SendTicketClosureOtp = mutation<{
   items: [];
   sent_to: string;
@@ -576,7 +581,7 @@ export const CloseTicket = mutation<TicketAnswer>()({
       otp: z
         .string({ error: 'OTP must be text' })
         .trim()
-        .regex(/^\d{4}$/, 'OTP must be the 4 digits the customer received')
+        .regex(/^\d{6}$/, 'OTP must be the 6 digits the customer received')
         .nullish(),
       reason: reason().nullish(),
     })

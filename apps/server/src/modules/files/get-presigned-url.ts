@@ -9,6 +9,7 @@ import { defineHandler } from '../../graphql/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { findStoredFile, mayRead } from '../../platform/uploads.ts';
+import { listsOnlyOffered, offeredToCaller } from '../product-catalogue/service-offer.ts';
 import { visibleTickets } from '../tickets/ticket-scope.ts';
 
 const NOT_FOUND = 'File not found. It may have been removed; refresh the page and try again.';
@@ -32,7 +33,14 @@ async function maySeeRecord(db: Db, caller: Caller, row: typeof storedFile.$infe
       const [found] = await db
         .select({ id: service.id })
         .from(service)
-        .where(and(inOrganization(service, caller), eq(service.id, row.record_id)));
+        .where(
+          and(
+            inOrganization(service, caller),
+            eq(service.id, row.record_id),
+            // A partner's or dealer's users see only the services List_Services shows them.
+            listsOnlyOffered(caller, false) ? offeredToCaller(caller) : undefined,
+          ),
+        );
       return Boolean(found);
     }
     default:

@@ -17,6 +17,7 @@ import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts
 import { requireActiveReference, requireActiveReferences } from '../../platform/references.ts';
 import { formatNumber, nextNumber } from '../../platform/sequences.ts';
 import { arrivedUpload, attachFiles, detachFiles } from '../../platform/uploads.ts';
+import { listsOnlyOffered, offeredToCaller } from './service-offer.ts';
 
 type ServiceValues = z.output<typeof services.form>;
 
@@ -136,9 +137,11 @@ const [listServices, createService, updateService, activateOrDeactivateService] 
       service_status: service.status,
       service_created_on: service.created_at,
     },
-    filters: (input) => [
+    filters: (input, caller) => [
       input.category_id ? eq(service.category_id, input.category_id) : undefined,
       input.master_category_id ? eq(category.master_category_id, input.master_category_id) : undefined,
+      // The export runs the same filters: a party's user cannot export more than they may list.
+      listsOnlyOffered(caller, input.offered_for_new_tickets) ? offeredToCaller(caller) : undefined,
     ],
     // file_url carries the storage key here; withFileUrls() below turns it into an address.
     toItem: (row): ServiceItem => ({

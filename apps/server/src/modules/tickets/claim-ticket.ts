@@ -1,30 +1,45 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { ClaimTicket } from '@fieldport/contract/operations/tickets';
 import { transitionRefusal } from '@fieldport/contract/ticket-transitions';
-import { ticket } from '../../db/schema/tickets.ts';
+import type { Db } from '../../db/client.ts';
+import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
+import type { Caller } from '../../graphql/caller.ts';
 import { defineHandler } from '../../graphql/handler.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { mailTicketAssigned } from './ticket-mails.ts';
 import { answerTicket, recordEvent, TICKET_NOT_FOUND } from './ticket-rules.ts';
-import { callerKind, eligibleFor, ofMyParty } from './ticket-scope.ts';
+import { callerKind, eligibleFor, floatingPoolOf, visibleTickets } from './ticket-scope.ts';
 
 /**
- * A technician claims a floating ticket (DOMAIN.md: of many claimers exactly one wins). The claim
- * is one conditional UPDATE ... WHERE state = 'OPEN' AND is_floating: concurrent claimers queue on
- * the row, and once the winner commits the others' condition no longer holds.
+ * A technician claims a floating ticket (DOMAIN.md: of many claimers exactly one wins). The
+ * ticket is read as the caller sees it and locked (SELECT ... FOR UPDATE), then taken with one
+ * conditional UPDATE ... WHERE state = 'OPEN' AND is_floating: concurrent claimers queue on the
+ * row, and once the winner commits the others no longer find it in their pool.
+ *
+ * A ticket the caller cannot see is NOT_FOUND with Get_Ticket_Details' message, whatever its
+ * number or state. The one exception: a technician who had the ticket in their floating pool until
+ * another technician claimed it is told so (docs/tickets.md "Assignment").
  */
 export const claimTicket = defineHandler(ClaimTicket, async (input, context) => {
   const { db, caller } = context;
+  const [seen] = await db
+    .select()
+    .from(ticket)
+    .where(and(visibleTickets(caller), eq(ticket.id, input.ticket_id)))
+    .for('update');
+  if (!seen) {
+    const lost = await claimedFromPoolOf(db, caller, input.ticket_id);
+    if (lost) throw conflict(`Ticket ${lost.ticket_number} was claimed by another technician.`);
+    throw notFound(TICKET_NOT_FOUND);
+  }
   if (callerKind(caller) !== 'TECHNICIAN') throw forbidden('Only technicians claim tickets.');
   const me = caller.membership.id;
-  // The tickets a technician may try to claim: eligible ones (a lost claim still says why).
-  const scope = and(
-    eq(ticket.organization_id, caller.organization.id),
-    eq(ticket.id, input.ticket_id),
-    or(eq(ticket.technician_id, me), eligibleFor(caller)),
-  );
-  const [seen] = await db.select().from(ticket).where(scope);
-  if (!seen) throw notFound(TICKET_NOT_FOUND);
+  if (seen.technician_id === me && seen.state !== 'OPEN') {
+    throw conflict(`Ticket ${seen.ticket_number} is already yours.`);
+  }
+  if (seen.state === 'OPEN' && !seen.is_floating) {
+    throw conflict(`Ticket ${seen.ticket_number} is not floating: a co-ordinator assigns it.`);
+  }
 
   const [won] = await db
     .update(ticket)
@@ -36,30 +51,56 @@ export const claimTicket = defineHandler(ClaimTicket, async (input, context) => 
       assigned_at: new Date(),
       updated_at: new Date(),
     })
-    .where(and(scope, eq(ticket.state, 'OPEN'), eq(ticket.is_floating, true), ofMyParty(caller)))
+    .where(
+      and(eq(ticket.organization_id, caller.organization.id), eq(ticket.id, seen.id), floatingPoolOf(caller)),
+    )
     .returning();
+  if (!won) throw conflict(transitionRefusal(seen.ticket_number, 'CLAIM', seen.state));
 
-  if (!won) {
-    const [now] = await db.select().from(ticket).where(scope);
-    const current = now ?? seen;
-    if (current.technician_id === me && current.state !== 'OPEN') {
-      throw conflict(`Ticket ${current.ticket_number} is already yours.`);
-    }
-    if (current.state === 'OPEN' && current.is_floating) throw notFound(TICKET_NOT_FOUND);
-    if (current.state === 'OPEN') {
-      throw conflict(`Ticket ${current.ticket_number} is not floating: a co-ordinator assigns it.`);
-    }
-    if (current.technician_id) {
-      throw conflict(`Ticket ${current.ticket_number} was claimed by another technician.`);
-    }
-    throw conflict(transitionRefusal(current.ticket_number, 'CLAIM', current.state));
-  }
   await recordEvent(db, caller, won, {
     kind: 'CLAIMED',
     from_state: 'OPEN',
     to_state: 'ACCEPTED',
-    details: { technician_id: me, technician_name: caller.user.name },
+    // Whose floating pool it was taken from (null: everybody's), so that the other claimers of
+    // that pool, and only they, are told it was claimed.
+    details: { technician_id: me, technician_name: caller.user.name, pool_party_id: seen.partner_party_id },
   });
   await mailTicketAssigned(context, won, me, { toTechnician: false });
   return answerTicket(context, won.id, `Ticket ${won.ticket_number} is yours`);
 });
+
+/**
+ * The ticket, when the calling technician had it in their floating pool until another technician
+ * claimed it: still ACCEPTED, its last move the claim, in the caller's territory and expertise, and
+ * taken from a pool the caller was in.
+ */
+async function claimedFromPoolOf(db: Db, caller: Caller, id: string) {
+  if (callerKind(caller) !== 'TECHNICIAN') return undefined;
+  const [row] = await db
+    .select({ id: ticket.id, ticket_number: ticket.ticket_number })
+    .from(ticket)
+    .where(
+      and(
+        eq(ticket.organization_id, caller.organization.id),
+        eq(ticket.id, id),
+        eq(ticket.state, 'ACCEPTED'),
+        eligibleFor(caller),
+      ),
+    );
+  if (!row) return undefined;
+  const [last] = await db
+    .select({ kind: ticketEvent.kind, details: ticketEvent.details })
+    .from(ticketEvent)
+    .where(
+      and(
+        eq(ticketEvent.organization_id, caller.organization.id),
+        eq(ticketEvent.ticket_id, row.id),
+        isNotNull(ticketEvent.to_state),
+      ),
+    )
+    .orderBy(desc(ticketEvent.created_at), desc(ticketEvent.id))
+    .limit(1);
+  if (last?.kind !== 'CLAIMED' || !last.details || !('pool_party_id' in last.details)) return undefined;
+  const pool = last.details.pool_party_id;
+  return pool === null || pool === caller.party?.id ? row : undefined;
+}

@@ -23,6 +23,8 @@ const NEW_CODE = 'Send the customer a new code.';
 export const closeTicket = defineHandler(CloseTicket, async (input, context) => {
   const { db, caller } = context;
   const row = await lockTicket(db, caller, input.ticket_id);
+  // A refused code keeps its audit entry: it names the ticket.
+  context.auditTarget = row.id;
   const now = new Date();
 
   if (!input.otp) {
@@ -62,8 +64,9 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
     throw conflict(`The closure code has expired (a code lives 24 hours). ${NEW_CODE}`, 'otp');
   }
   if (!codeMatches(code, input.otp)) {
-    // Counted under the ticket's row lock and committed with the refusal: parallel guesses are
-    // checked one after another, and the fourth guess of a code finds it void.
+    // Counted under the ticket's row lock (lockTicket: SELECT ... FOR UPDATE) and committed with
+    // the refusal: parallel guesses are checked one after another, and the fourth guess of a code
+    // finds it void whatever the timing.
     const attempts = await countWrongEntry(db, code.id);
     await recordEvent(db, caller, row, {
       kind: 'OTP_REFUSED',

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { CreateAssignedTicketV2 } from '@fieldport/contract/operations/tickets';
 import type { Db } from '../../db/client.ts';
 import { customer, customerLocation } from '../../db/schema/customers.ts';
-import { category, service } from '../../db/schema/product-catalogue.ts';
 import { problemDescription } from '../../db/schema/settings.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../graphql/caller.ts';
@@ -13,22 +12,12 @@ import { formatNumber, nextNumber } from '../../platform/sequences.ts';
 import { requireActiveReference } from '../../platform/references.ts';
 import { inPartyOf } from '../../platform/tenant.ts';
 import { createCustomer } from '../customers/create-customer.ts';
+import { requireOfferedService } from '../product-catalogue/service-offer.ts';
 import { territoryOfPincode } from '../territories/assignment-rules.ts';
 import { giveOut } from './give-out.ts';
 import { mailTicketCreated } from './ticket-mails.ts';
 import { answerTicket, recordEvent, type TicketRow } from './ticket-rules.ts';
 import { callerKind } from './ticket-scope.ts';
-
-/** The service (active, the organization's) and its category, whose prefix numbers the ticket. */
-export async function serviceWithCategory(db: Db, caller: Caller, serviceId: string) {
-  await requireActiveReference(db, caller, service, { id: serviceId, field: 'service_id', noun: 'service' });
-  const [row] = await db
-    .select({ service_id: service.id, category_id: category.id, ticket_prefix: category.ticket_prefix })
-    .from(service)
-    .innerJoin(category, eq(category.id, service.category_id))
-    .where(and(eq(service.organization_id, caller.organization.id), eq(service.id, serviceId)));
-  return row;
-}
 
 /** An existing customer the caller may see (a dealer only its own), active, and one of its locations. */
 async function customerAndLocation(db: Db, caller: Caller, customerId: string, locationId: string) {
@@ -143,7 +132,8 @@ export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, 
   if (callerKind(caller) === 'TECHNICIAN') {
     throw forbidden('Technicians cannot raise tickets. Ask a service co-ordinator to raise it.');
   }
-  const offered = await serviceWithCategory(db, caller, input.service_id);
+  // The service must be offered to the caller for new tickets (product-catalogue/service-offer.ts).
+  const offered = await requireOfferedService(db, caller, input.service_id, 'service_id');
   if (input.problem_description_id) {
     await requireActiveReference(db, caller, problemDescription, {
       id: input.problem_description_id,

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { ReCreateTicket } from '@fieldport/contract/operations/tickets';
-import { category } from '../../db/schema/product-catalogue.ts';
 import { defineHandler } from '../../graphql/handler.ts';
+import { conflict } from '../../platform/errors.ts';
+import { serviceOffer } from '../product-catalogue/service-offer.ts';
 import { insertTicket } from './create-ticket.ts';
 import { pincodeOf } from './list-ticket-assignees.ts';
 import { answerTicket, lockTicket, recordEvent, requireAction } from './ticket-rules.ts';
@@ -15,17 +15,20 @@ export const reCreateTicket = defineHandler(ReCreateTicket, async (input, contex
   const { db, caller } = context;
   const row = await lockTicket(db, caller, input.ticket_id);
   requireAction(caller, row, 'RECREATE');
-  const [ofCategory] = await db
-    .select({ ticket_prefix: category.ticket_prefix })
-    .from(category)
-    .where(and(eq(category.organization_id, row.organization_id), eq(category.id, row.category_id)));
+  // A new ticket like any other: its service must still be offered to the caller.
+  const offered = await serviceOffer(db, caller, row.service_id);
+  if (!offered?.offered) {
+    throw conflict(
+      `Ticket ${row.ticket_number} cannot be re-created: its service is no longer offered to you for new tickets. Raise a new ticket for another service.`,
+    );
+  }
   const created = await insertTicket(context, {
     customer_id: row.customer_id,
     location_id: row.location_id,
     pincode: await pincodeOf(db, row),
-    service_id: row.service_id,
-    category_id: row.category_id,
-    ticket_prefix: ofCategory.ticket_prefix,
+    service_id: offered.service_id,
+    category_id: offered.category_id,
+    ticket_prefix: offered.ticket_prefix,
     serial_number: row.serial_number,
     problem_description_id: row.problem_description_id,
     problem_note: input.reason,

@@ -75,6 +75,33 @@ export function dayIn(timeZone: string, at: Date = new Date()): string {
   }).format(at);
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clock(timeZone: string, withDay: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withDay}`;
+  let format = clocks.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-IN', {
+      timeZone,
+      ...(withDay ? { day: 'numeric', month: 'short' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(key, format);
+  }
+  return format;
+}
+
+/** An instant as the organization's clock reads it: '14:32'. */
+export function timeIn(timeZone: string, at: Date): string {
+  return clock(timeZone, false).format(at);
+}
+
+/** An instant as the organization's calendar and clock read it: '25 Nov, 14:32'. */
+export function dayAndTimeIn(timeZone: string, at: Date): string {
+  return clock(timeZone, true).format(at);
+}
+
 /** Today in the caller's organization. */
 export function todayOf(caller: Caller): string {
   return dayIn(caller.organization.time_zone);

@@ -27,6 +27,7 @@ import type { SeedTicket } from '../../db/seed/tickets.ts';
 import { mailsTo, startTestApp, type TestApp } from '../../test/harness.ts';
 import { SAMPLE_FILES, uploadFile } from '../../test/uploads.ts';
 import { auditOf, storedTicket, ticketWorld, type TicketWorld } from './ticket-test-kit.ts';
+import { TICKET_NOT_FOUND } from './ticket-rules.ts';
 
 let app: TestApp;
 let world: TicketWorld;
@@ -216,10 +217,16 @@ describe.each(CASES)('$label', (entry) => {
       const before = await storedTicket(world.db, row.id);
       const auditedBefore = (await auditOf(world.db, world.org.id, entry.op.name)).length;
       const answer = await world.as(entry.who, entry.op, entry.input(row.id));
-      expect(answer.errors?.[0]).toMatchObject({
-        message: transitionRefusal(row.ticket_number, entry.action, state),
-        extensions: { code: 'CONFLICT' },
-      });
+      // A ticket that is not OPEN is in nobody's floating pool: to a technician it is not assigned
+      // to, it is not there at all (docs/tickets.md "Who sees and does what").
+      expect(answer.errors?.[0]).toMatchObject(
+        entry.action === 'CLAIM'
+          ? { message: TICKET_NOT_FOUND, extensions: { code: 'NOT_FOUND' } }
+          : {
+              message: transitionRefusal(row.ticket_number, entry.action, state),
+              extensions: { code: 'CONFLICT' },
+            },
+      );
       expect(await storedTicket(world.db, row.id)).toEqual(before);
       expect(await auditOf(world.db, world.org.id, entry.op.name)).toHaveLength(auditedBefore);
     },

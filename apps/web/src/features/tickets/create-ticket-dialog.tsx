@@ -331,11 +331,19 @@ function ServiceChoice({ form }: { form: Form }) {
   const services = useQuery({
     queryKey: [...listQueryKey(List_Services), 'ticket-choices'],
     staleTime: 60_000,
+    // The server decides which services the caller may raise a ticket for (active, visible,
+    // enabled for their party); the dialog offers exactly those.
     queryFn: async () =>
-      (await api.query(List_Services, { status: 'ACTIVE', page_size: 100, sort_by: 'service_name' })).data
-        .items,
+      (
+        await api.query(List_Services, {
+          status: 'ACTIVE',
+          offered_for_new_tickets: true,
+          page_size: 100,
+          sort_by: 'service_name',
+        })
+      ).data.items,
   });
-  const offered = (services.data ?? []).filter((service) => service.is_visible);
+  const offered = services.data ?? [];
   const message = errorAt(form, 'service_id');
   return (
     <Controller

@@ -208,7 +208,7 @@ export function TicketActions(props: {
       defaults: { ticket_id: id, otp: '' },
       submitLabel: 'Close ticket',
       intro: ticket.otp_pending
-        ? `Ask ${ticket.customer_name} for the 4-digit code they received.`
+        ? `Ask ${ticket.customer_name} for the 6-digit code they received.`
         : 'No code is waiting: send the customer a code first.',
       render: (form) => {
         const registered = form.register('otp');
@@ -221,8 +221,8 @@ export function TicketActions(props: {
             autoFocus
             autoComplete="one-time-code"
             error={Boolean(errorAt(form, 'otp'))}
-            helperText={errorAt(form, 'otp') ?? '4 digits'}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, pattern: '[0-9]*' } }}
+            helperText={errorAt(form, 'otp') ?? '6 digits'}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
           />
         );
       },

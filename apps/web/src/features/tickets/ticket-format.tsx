@@ -67,6 +67,7 @@ export const EVENT_LABELS: Record<TicketEventKind, string> = {
   PARTIALLY_CLOSED: 'Partially closed',
   OTP_SENT: 'Closure code sent',
   OTP_REFUSED: 'Wrong closure code',
+  OTP_SEND_REFUSED: 'Closure code not sent',
   CLOSED: 'Closed',
   DISCARDED: 'Discarded',
   REOPENED: 'Reopened',

@@ -13,6 +13,10 @@ const DETAIL_LABELS: Record<string, string | null> = {
   partner_name: 'Service partner',
   closure_remark_name: 'Closure remark',
   sent_to: 'Sent to',
+  attempts: 'Wrong entries',
+  voided: 'Code void',
+  // The entry's text already says when, on the organization's clock.
+  next_code_at: null,
   closed_with: 'Closed with',
   otp_entered_at: null,
   otp_entered_by: null,
