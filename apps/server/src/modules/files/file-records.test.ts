@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GetPresignedUrl } from '@fieldport/contract/operations/files';
+import { CreateService } from '@fieldport/contract/operations/product-catalogue';
 import { TicketInteraction } from '@fieldport/contract/operations/tickets';
 import { storedFile } from '../../db/schema/files.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -84,6 +85,38 @@ describe('security finding 10: GetPresignedUrl reads only files of records the c
     });
     expect(moved.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'file_key' });
   });
+});
+
+describe("security finding 10: a service's files follow the service's visibility", () => {
+  it.each([
+    ['hidden', { is_visible: false }],
+    ['staff only', { service_enable_type: 'ORGANIZATION' }],
+  ])(
+    "gives a %s service's file to the organization's people, not to its dealer or partner",
+    async (_label, rule) => {
+      const world = await ticketWorld(app);
+      const manual = await uploadFile(app, await world.cookieOf('OWNER'), {
+        name: 'manual.pdf',
+        type: 'application/pdf',
+        body: SAMPLE_FILES.pdf,
+      });
+      await world.ok('OWNER', CreateService, {
+        category_id: world.category.id,
+        service_name: `Gas refill ${world.tag}`,
+        service_price: 99_900,
+        service_s3_files: [{ file_name: 'manual.pdf', s3_key: manual.s3_key }],
+        ...rule,
+      });
+      for (const who of ['OWNER', 'AGENT']) {
+        const answer = await world.as(who, GetPresignedUrl, { s3_key: manual.s3_key });
+        expect(answer.envelope?.data.items[0].s3_key, who).toBe(manual.s3_key);
+      }
+      for (const who of ['DEALER_OWNER', 'SERVICE_PARTNER']) {
+        const answer = await world.as(who, GetPresignedUrl, { s3_key: manual.s3_key });
+        expect(answer.errors?.[0].extensions, who).toMatchObject(NOT_FOUND);
+      }
+    },
+  );
 });
 
 async function age(key: string, byMs: number) {
