@@ -247,7 +247,8 @@ describe('CreateUser', () => {
       message: 'Only the owner or an admin can change an admin.',
     });
     expect((await footprint(app, org.org.id, email)).people).toBe(0);
-    await succeed(app, await org.as('MANAGER'), CreateUser, input(newEmail('agent'), 'AGENT'));
+    // A manager gives a role whose menu is within their own (docs/people.md "Who may grant what").
+    await succeed(app, await org.as('MANAGER'), CreateUser, input(newEmail('manager'), 'MANAGER'));
     await succeed(app, await org.as('OWNER'), CreateUser, input(email, 'ADMIN'));
   });
 
