@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '@fieldport/contract/messages';
 import { emailSchema, passwordPolicySchema } from '@fieldport/contract/auth';
@@ -219,7 +219,8 @@ async function auditFailedSignIn(db: Db, email: string, ip: string) {
   const [person] = await db
     .select({ id: user.id, organizationId: member.organizationId })
     .from(user)
-    .leftJoin(member, eq(member.userId, user.id))
+    // Not an organization that only invited the person: it learns nothing of their sign-ins.
+    .leftJoin(member, and(eq(member.userId, user.id), ne(member.status, 'PENDING')))
     .where(eq(user.email, email))
     .orderBy(asc(member.createdAt))
     .limit(1);

@@ -28,6 +28,8 @@ export interface TargetMember {
   name: string;
   email: string;
   mustChangePassword: boolean;
+  /** Has signed in somewhere: their password is their own (auth/identity.ts records sign-ins). */
+  signedIn: boolean;
   role: Role;
   status: UserStatus;
   designationId: string | null;
@@ -60,6 +62,7 @@ export async function findTarget(
       name: user.name,
       email: user.email,
       mustChangePassword: user.mustChangePassword,
+      firstSignedInAt: user.firstSignedInAt,
       role: member.role,
       status: member.status,
       designationId: member.designation_id,
@@ -79,8 +82,13 @@ export async function findTarget(
       ),
     )
     .for('update', { of: member });
+  const pending = row?.status === 'PENDING';
   const target = row && {
     ...row,
+    signedIn: row.firstSignedInAt !== null,
+    // Until they accept, a person is known here by their email only (docs/people.md "Invitations").
+    name: pending ? row.email : row.name,
+    phoneNumber: pending ? null : row.phoneNumber,
     role: row.role as Role,
     partyName: row.partyName ?? null,
     partyKind: row.partyKind ?? null,
