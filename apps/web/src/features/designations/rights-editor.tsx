@@ -167,15 +167,21 @@ export function RightsEditor({
       : []),
   ]);
 
+  /** A right the person may not change; View cannot go either while a fixed right of the row needs it. */
+  const isFixed = (key: string, right: Right) => {
+    const rights = grants.get(key) ?? NONE;
+    return (
+      locked(key, right) ||
+      (right === 'VIEW' &&
+        rights.VIEW &&
+        RIGHTS.some((other) => other !== 'VIEW' && rights[other] && locked(key, other)))
+    );
+  };
+
   const checkbox = (row: (typeof rows)[number], right: Right) => {
     const rights = grants.get(row.key) ?? NONE;
     const where = row.sub ? `${row.group.MenuName}${SEPARATOR}${row.label}` : row.label;
-    // View cannot go while a fixed right of the row needs it.
-    const fixed =
-      locked(row.key, right) ||
-      (right === 'VIEW' &&
-        rights.VIEW &&
-        RIGHTS.some((other) => other !== 'VIEW' && rights[other] && locked(row.key, other)));
+    const fixed = isFixed(row.key, right);
     const label = `${RIGHT_LABELS[right]} on ${where}${fixed && !disabled ? ` (fixed: ${lockedReason})` : ''}`;
     const box = (
       <Checkbox
@@ -254,6 +260,7 @@ export function RightsEditor({
                     key={right}
                     control={checkbox(row, right)}
                     label={RIGHT_LABELS[right]}
+                    disabled={disabled || isFixed(row.key, right)}
                     slotProps={{ typography: { variant: 'body2' } }}
                     sx={{ mr: 0.5 }}
                   />
