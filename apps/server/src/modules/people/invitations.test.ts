@@ -8,8 +8,10 @@ import {
 } from '@fieldport/contract/operations/account';
 import {
   ActivateOrDeactivateUser,
+  CreateServicePartner,
   CreateUser,
   List_Users,
+  ListServicePartners,
   MarkUserAsInvalid,
   ResendInvitation,
 } from '@fieldport/contract/operations/people';
@@ -262,6 +264,28 @@ describe('security finding 8: another organization can take over a person', () =
       'CONFLICT',
       { message: /has already signed in to Fieldport/ },
     );
+  });
+
+  it("shows a pending party owner by the email only, on the party's screen too", async () => {
+    const a = await peopleOrganization(app, { roles: ['OWNER', 'ADMIN'] });
+    const b = await peopleOrganization(app);
+    const before = await stored(app, a.org.id, a.members.ADMIN.email);
+    const created = await succeed(app, await b.as('OWNER'), CreateServicePartner, {
+      party_name: `Cool Partners ${b.tag}`,
+      owner_name: 'Typed By B',
+      owner_email_id: a.members.ADMIN.email,
+      owner_phone_number: '98765 43210',
+    });
+    expect(JSON.stringify(created)).not.toContain(before.name);
+    expect(created.data.items[0]).toMatchObject({
+      owner_name: a.members.ADMIN.email,
+      owner_phone_number: null,
+      owner_status: 'PENDING',
+      owner_invitation_pending: true,
+    });
+    expect(created.status_message).toContain(`The invitation was sent to ${a.members.ADMIN.email}`);
+    const listed = await succeed(app, await b.as('OWNER'), ListServicePartners, {});
+    expect(JSON.stringify(listed)).not.toContain(before.name);
   });
 
   it('withdraws a pending invitation when it is marked invalid, leaving nothing to restore', async () => {
