@@ -20,9 +20,13 @@ import { hashInvitationToken } from './invitation.ts';
 const NOT_VALID =
   'This invitation link is not valid any more: it was used, declined, withdrawn or replaced by a newer one. Ask the organization to send the invitation again.';
 
-function refuse(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.code(status).send({ code, message });
-}
+/** An answer, sent once the transaction has committed (a client must never read a write that may yet roll back). */
+type Answer = { status: number; body: Record<string, unknown> };
+
+const refusal = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { code, message },
+});
 
 export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
   const { db, config } = deps;
@@ -35,7 +39,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
     request: { body: unknown; ip: string },
     reply: FastifyReply,
     action: 'read' | 'accept' | 'decline',
-    run: (tx: Db, found: InvitationRow) => Promise<unknown>,
+    run: (tx: Db, found: InvitationRow) => Promise<Record<string, unknown>>,
   ) {
     // The identity routes' limit per address (AUTH_RATE_LIMIT_IP_PER_MINUTE), shared by the three.
     const retryAfter = await hitRateLimit(db, {
@@ -50,9 +54,9 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
         .send({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
     }
     const parsed = invitationTokenBody.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(reply, 404, 'NOT_FOUND', NOT_VALID);
+    if (!parsed.success) return reply.code(404).send({ code: 'NOT_FOUND', message: NOT_VALID });
     const hash = hashInvitationToken(parsed.data.token);
-    return db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx): Promise<Answer> => {
       const [found] = await tx
         .select({
           membershipId: member.id,
@@ -72,10 +76,9 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
         .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
         .where(eq(member.invitation_token_hash, hash))
         .for('update', { of: member });
-      if (!found || found.status !== 'PENDING') return refuse(reply, 404, 'NOT_FOUND', NOT_VALID);
+      if (!found || found.status !== 'PENDING') return refusal(404, 'NOT_FOUND', NOT_VALID);
       if (!found.expiresAt || found.expiresAt.getTime() <= Date.now()) {
-        return refuse(
-          reply,
+        return refusal(
           410,
           'INVITATION_EXPIRED',
           `This invitation has expired. Ask ${found.organizationName} to send it again.`,
@@ -83,10 +86,14 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
       }
       // Declining stays possible while the organization is suspended.
       if (action === 'accept' && found.organizationStatus !== 'ACTIVE') {
-        return refuse(reply, 403, 'FORBIDDEN', MSG.organizationSuspended);
+        return refusal(403, 'FORBIDDEN', MSG.organizationSuspended);
       }
-      return run(tx as unknown as Db, { ...found, partyName: found.partyName ?? null });
+      return {
+        status: 200,
+        body: await run(tx as unknown as Db, { ...found, partyName: found.partyName ?? null }),
+      };
     });
+    return reply.code(answer.status).send(answer.body);
   }
 
   app.post('/api/invitations/read', (request, reply) =>
@@ -98,7 +105,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
         email: found.email,
         expires_on: found.expiresAt!.toISOString(),
       };
-      return reply.send(details);
+      return { ...details };
     }),
   );
 
@@ -121,10 +128,10 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
         target: found.userId,
         ip_address: request.ip,
       });
-      return reply.send({
+      return {
         status: 'SUCCESS',
         status_message: `You joined ${found.organizationName} as ${roleLabel(found.role as Role)}. Choose it with Switch Organization in the user menu.`,
-      });
+      };
     }),
   );
 
@@ -140,10 +147,10 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
         target: found.userId,
         ip_address: request.ip,
       });
-      return reply.send({
+      return {
         status: 'SUCCESS',
         status_message: `You declined the invitation to ${found.organizationName}.`,
-      });
+      };
     }),
   );
 }
