@@ -4,12 +4,18 @@ import {
   closeBrowser,
   DEMO,
   launchBrowser,
+  mailedInvitationToken,
   mailedTemporaryPassword,
   newPage,
   screenshot,
 } from '../support/browser.ts';
 import { expectMessage, expectPath, loginPage } from '../support/login-page.ts';
-import { PEOPLE_USERS } from '../support/people-fixtures.ts';
+import {
+  AUDITOR_DESIGNATION,
+  ELSEWHERE_ORGANIZATION,
+  PEOPLE_ORGANIZATION,
+  PEOPLE_USERS,
+} from '../support/people-fixtures.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -128,5 +134,93 @@ describe('people', () => {
     await expectMessage(page, MSG.membershipSuspended);
     await expectPath(page, '/');
     await context.close();
+  });
+
+  it('a person who works elsewhere is invited, sees only the invitation, accepts it from the mail and switches', async () => {
+    const owner = await signInAs(PEOPLE_USERS.owner, DEMO.password, '/Dashboard');
+    await owner.page.goto('/EnterpriseTechnicians');
+    await owner.page.getByRole('button', { name: 'Add technician' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Add technician' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Typed By The Owner');
+    await dialog.getByLabel('Email', { exact: true }).fill(PEOPLE_USERS.elsewhere);
+    await dialog.getByRole('button', { name: 'Add and invite' }).click();
+    await expectMessage(
+      owner.page,
+      `Invitation sent to ${PEOPLE_USERS.elsewhere}. They join ${PEOPLE_ORGANIZATION} when they accept it.`,
+    );
+    // Until the person accepts, the list knows them by the email only: never their own name.
+    const row = owner.page
+      .getByRole('grid', { name: 'Technicians' })
+      .getByRole('row')
+      .filter({ hasText: PEOPLE_USERS.elsewhere });
+    await row.getByText('Invitation pending').waitFor();
+    expect(await row.first().textContent()).not.toContain('Esha');
+    await screenshot(owner.page, 'people-invitation-pending-1366');
+    await owner.context.close();
+
+    // The mail's link opens a page that asks, signed out.
+    const token = await mailedInvitationToken(PEOPLE_USERS.elsewhere);
+    for (const width of [400, 1366]) {
+      const view = await newPage({ width });
+      await view.page.goto(`/AcceptInvitation?token=${token}`);
+      await view.page.getByRole('heading', { name: `Join ${PEOPLE_ORGANIZATION} as TECHNICIAN?` }).waitFor();
+      await screenshot(view.page, `people-accept-invitation-${width}`);
+      await view.context.close();
+    }
+    const { page, context } = await newPage();
+    await page.goto(`/AcceptInvitation?token=${token}`);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expectMessage(
+      page,
+      `You joined ${PEOPLE_ORGANIZATION} as TECHNICIAN. Choose it with Switch Organization in the user menu.`,
+    );
+    await page.getByRole('link', { name: 'Go to Sign In' }).click();
+    const login = loginPage(page);
+    await login.signInForm.waitFor();
+    // The sign-in lands where it always did; the new organization is one switch away.
+    await login.signIn(PEOPLE_USERS.elsewhere, DEMO.password);
+    await expectPath(page, '/Dashboard', 15_000);
+    await page.getByRole('banner').getByText(ELSEWHERE_ORGANIZATION).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: PEOPLE_ORGANIZATION }).click();
+    await page.getByRole('banner').getByText(PEOPLE_ORGANIZATION).waitFor();
+    await context.close();
+
+    // The link worked once.
+    const again = await newPage();
+    await again.page.goto(`/AcceptInvitation?token=${token}`);
+    await again.page.getByText(/This invitation link is not valid any more/).waitFor();
+    await again.context.close();
+  });
+
+  it('a manager edits a designation: rights they do not hold themselves are fixed, with the reason', async () => {
+    const manager = await signInAs(PEOPLE_USERS.manager, DEMO.password, '/Dashboard');
+    await manager.page.goto('/DesignationsView');
+    await manager.page.getByRole('button', { name: `Edit ${AUDITOR_DESIGNATION}` }).click();
+    const dialog = manager.page.getByRole('dialog', { name: 'Edit designation' });
+    await dialog.getByText('Rights you do not hold yourself are greyed out and stay as they are.').waitFor();
+    const fixed = dialog.getByRole('checkbox', { name: /^View on Audit Logs \(fixed: / });
+    expect(await fixed.isChecked()).toBe(true);
+    expect(await fixed.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'View on Dashboard', exact: true }).isDisabled()).toBe(
+      false,
+    );
+    await screenshot(manager.page, 'people-rights-editor-fixed-1366');
+    await manager.page.setViewportSize({ width: 400, height: 850 });
+    // Narrow, the editor shows a card per module.
+    await dialog.getByRole('checkbox', { name: 'View on Dashboard', exact: true }).waitFor();
+    await fixed.scrollIntoViewIfNeeded();
+    await screenshot(manager.page, 'people-rights-editor-fixed-400');
+    await manager.page.setViewportSize({ width: 1366, height: 850 });
+
+    // Everything cleared and saved: the right the manager lacks stays as it was.
+    await dialog.getByRole('button', { name: 'Clear all' }).click();
+    expect(await fixed.isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'View on Dashboard', exact: true }).isChecked()).toBe(
+      false,
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectMessage(manager.page, `Designation '${AUDITOR_DESIGNATION}' saved`);
+    await manager.context.close();
   });
 });

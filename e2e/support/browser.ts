@@ -95,6 +95,23 @@ export async function mailedTemporaryPassword(email: string, notBefore?: string)
   }
 }
 
+/** The token of the newest invitation link mailed to an address, read from the console outbox. */
+export async function mailedInvitationToken(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const log = await fs.readFile(inject('serverLog'), 'utf8');
+    const token = log
+      .split('\n')
+      .filter((line) => line.includes(`[mail outbox] To: ${email} |`))
+      .map((line) => /\/AcceptInvitation\?token=([A-Za-z0-9_-]+)/.exec(line)?.[1])
+      .filter((found): found is string => Boolean(found))
+      .at(-1);
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`No invitation link was mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export const DEMO = { password: DEMO_PASSWORD, email: (role: string) => `${role.toLowerCase()}@demo.local` };
 
 /** Takes a screenshot into e2e/screenshots/ (not committed) for people to look at. */

@@ -12,6 +12,7 @@ import { registerGraphqlEndpoint } from './graphql/endpoint.ts';
 import { registerExportRoute } from './graphql/export-route.ts';
 import { HANDLERS } from './modules/handlers.ts';
 import { registerCustomerImportRoutes } from './modules/customers/customer-import-route.ts';
+import { registerInvitationRoutes } from './modules/people/invitation-routes.ts';
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
 import { registerFileRoute } from './platform/file-route.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files.ts';
@@ -94,6 +95,7 @@ export async function buildApp(
   registerReportIssueRoute(app, { db, identity, files });
   registerExportRoute(app, { db, identity, handlers: HANDLERS });
   registerCustomerImportRoutes(app, { db, identity });
+  registerInvitationRoutes(app, { db, config });
 
   // The built web app, with history fallback: any other GET that wants a page gets index.html.
   const indexHtml = path.join(config.webDistDir, 'index.html');

@@ -24,7 +24,13 @@ describe('loadConfig', () => {
       demo: true,
       smtpUrl: undefined,
       mailFrom: 'Fieldport <no-reply@fieldport.local>',
-      rateLimits: { ipPerMinute: 60, accountPer15Minutes: 10, codesPer15Minutes: 5 },
+      rateLimits: {
+        ipPerMinute: 60,
+        accountPer15Minutes: 10,
+        codesPer15Minutes: 5,
+        accountFailuresPerHour: 50,
+        accountBackoffMaxSeconds: 900,
+      },
       logLevel: 'info',
       secureCookies: false,
     });
@@ -44,6 +50,8 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_IP_PER_MINUTE: '30',
       AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '4',
       AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: '2',
+      AUTH_ACCOUNT_FAILURES_PER_HOUR: '20',
+      AUTH_ACCOUNT_BACKOFF_MAX_SECONDS: '600',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/srv/web',
     });
@@ -57,7 +65,13 @@ describe('loadConfig', () => {
       authSecret: 's'.repeat(32),
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       mailFrom: 'Portal <portal@example.com>',
-      rateLimits: { ipPerMinute: 30, accountPer15Minutes: 4, codesPer15Minutes: 2 },
+      rateLimits: {
+        ipPerMinute: 30,
+        accountPer15Minutes: 4,
+        codesPer15Minutes: 2,
+        accountFailuresPerHour: 20,
+        accountBackoffMaxSeconds: 600,
+      },
       logLevel: 'warn',
       webDistDir: '/srv/web',
       secureCookies: true,
@@ -106,6 +120,12 @@ describe('loadConfig', () => {
     [
       'AUTH_RATE_LIMIT_CODES_PER_15_MINUTES',
       { AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: '2.5' },
+      'must be a whole number',
+    ],
+    ['AUTH_ACCOUNT_FAILURES_PER_HOUR', { AUTH_ACCOUNT_FAILURES_PER_HOUR: '0' }, 'must be greater than 0'],
+    [
+      'AUTH_ACCOUNT_BACKOFF_MAX_SECONDS',
+      { AUTH_ACCOUNT_BACKOFF_MAX_SECONDS: 'forever' },
       'must be a whole number',
     ],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],

@@ -40,6 +40,8 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_IP_PER_MINUTE: positiveInt(60),
   AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: positiveInt(10),
   AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: positiveInt(5),
+  AUTH_ACCOUNT_FAILURES_PER_HOUR: positiveInt(50),
+  AUTH_ACCOUNT_BACKOFF_MAX_SECONDS: positiveInt(15 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   S3_BUCKET: z
@@ -85,7 +87,15 @@ export interface Config {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  rateLimits: { ipPerMinute: number; accountPer15Minutes: number; codesPer15Minutes: number };
+  rateLimits: {
+    ipPerMinute: number;
+    /** Sign-in and reset attempts per account from one IP address. */
+    accountPer15Minutes: number;
+    codesPer15Minutes: number;
+    /** Failed attempts per account from all addresses before each further one waits (back-off). */
+    accountFailuresPerHour: number;
+    accountBackoffMaxSeconds: number;
+  };
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   webDistDir: string;
   secureCookies: boolean;
@@ -138,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ipPerMinute: e.AUTH_RATE_LIMIT_IP_PER_MINUTE,
       accountPer15Minutes: e.AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
       codesPer15Minutes: e.AUTH_RATE_LIMIT_CODES_PER_15_MINUTES,
+      accountFailuresPerHour: e.AUTH_ACCOUNT_FAILURES_PER_HOUR,
+      accountBackoffMaxSeconds: e.AUTH_ACCOUNT_BACKOFF_MAX_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -4,6 +4,16 @@ import type { z } from 'zod';
 export const RIGHTS = ['VIEW', 'CREATE', 'EDIT', 'DELETE', 'APPROVE', 'EXPORT'] as const;
 export type Right = (typeof RIGHTS)[number];
 
+/** What a right lets a person do, as the rights editor and the refusals name it. */
+export const RIGHT_LABELS: Record<Right, string> = {
+  VIEW: 'View',
+  CREATE: 'Create',
+  EDIT: 'Edit',
+  DELETE: 'Delete',
+  APPROVE: 'Approve',
+  EXPORT: 'Export',
+};
+
 /**
  * Who may call an operation. `module: null` means any signed-in, active member of the current
  * organization (the caller's own details, the organization switch). Otherwise one of the modules

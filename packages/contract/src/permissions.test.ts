@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './catalogue.ts';
 import type { Access, OperationDef } from './operation.ts';
 import type { AccessModule, OrganizationDetails } from './operations/account.ts';
-import { decideAccess, designationGrants, modulePaths } from './permissions.ts';
+import {
+  callerHoldsRight,
+  decideAccess,
+  decideDesignationGrant,
+  decideStaffGrant,
+  designationGrants,
+  modulePaths,
+} from './permissions.ts';
 import { SAMPLE_DESIGNATION, TABLE_ORGANIZATION, moduleEntry, tableProfile } from './permission-samples.ts';
 import { buildMenu, fullMenu, type MenuItem } from './menus.ts';
 import { DESIGNATION_ROLES, ROLES } from './roles.ts';
@@ -277,6 +284,71 @@ function permissionTable(operations: OperationDef[]): string {
   );
   return lines.join('\n');
 }
+
+describe('security finding 6: delegated privilege escalation (who may grant what)', () => {
+  const manager = profile('MANAGER', { accessControl: true, accessing: SAMPLE_DESIGNATION });
+  // SAMPLE_DESIGNATION views the audit log; exporting it is more.
+  const audit = [moduleEntry('Audit Logs', { VIEW: true, EXPORT: true })];
+
+  it('lets a designation carry only rights the caller’s designation sets, sub-modules under their group', () => {
+    expect(decideDesignationGrant(manager, SAMPLE_DESIGNATION)).toEqual({ allowed: true });
+    expect(decideDesignationGrant(manager, audit)).toMatchObject({
+      allowed: false,
+      field: 'accessing_module',
+      message: 'You cannot grant Audit Logs (Export): your own designation does not have it.',
+    });
+    const closedEdit = [
+      moduleEntry('Tickets', { VIEW: true }, [moduleEntry('Closed Tickets', { VIEW: true, EDIT: true })]),
+    ];
+    expect(decideDesignationGrant(manager, closedEdit)).toMatchObject({
+      allowed: false,
+      message: 'You cannot grant Tickets > Closed Tickets (Edit): your own designation does not have it.',
+    });
+    expect(
+      callerHoldsRight(manager, { module: 'Tickets', sub_module: 'Active Tickets', right: 'EDIT' }),
+    ).toBe(true);
+  });
+
+  it('keeps a right the caller lacks exactly as it was when a designation is edited', () => {
+    const before = [...SAMPLE_DESIGNATION, ...audit];
+    expect(decideDesignationGrant(manager, before, before)).toEqual({ allowed: true });
+    expect(decideDesignationGrant(manager, SAMPLE_DESIGNATION, before)).toMatchObject({
+      allowed: false,
+      message: 'You cannot remove Audit Logs (Export): your own designation does not have it.',
+    });
+  });
+
+  it('lets the owner and admins grant everything', () => {
+    for (const role of ['OWNER', 'ADMIN'] as const) {
+      expect(decideDesignationGrant(profile(role, { accessControl: true }), audit)).toEqual({
+        allowed: true,
+      });
+      expect(decideStaffGrant(profile(role), { user_type: 'MANAGEMENT', accessing_module: audit })).toEqual({
+        allowed: true,
+      });
+    }
+  });
+
+  it('refuses a staff role above the caller’s own, or one whose default menu is wider', () => {
+    expect(
+      decideStaffGrant(manager, { user_type: 'RSM', accessing_module: SAMPLE_DESIGNATION }),
+    ).toMatchObject({ allowed: false, field: 'user_type' });
+    expect(
+      decideStaffGrant(profile('MANAGER'), { user_type: 'STORE_MANAGER', accessing_module: null }),
+    ).toMatchObject({
+      allowed: false,
+      field: 'user_type',
+      message: 'You cannot grant Search (View): your own role does not have it.',
+    });
+    expect(decideStaffGrant(profile('MANAGER'), { user_type: 'MANAGER', accessing_module: null })).toEqual({
+      allowed: true,
+    });
+    // Roles outside the staff work in their party's or their own scope: not compared.
+    expect(decideStaffGrant(manager, { user_type: 'TECHNICIAN', accessing_module: null })).toEqual({
+      allowed: true,
+    });
+  });
+});
 
 describe('the permission table', () => {
   it('lists every operation of the catalogue for every role', async () => {

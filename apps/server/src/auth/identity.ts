@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -164,10 +164,16 @@ export function createIdentity({ config, db, mailer, secret }: IdentityOptions) 
           },
           async after(session) {
             const row = session as typeof session & { activeOrganizationId?: string };
+            // A person who has signed in has a password of their own: ResendInvitation never
+            // replaces it (docs/people.md "Invitations").
             const [person] = await db
-              .select({ email: identitySchema.user.email })
-              .from(identitySchema.user)
-              .where(eq(identitySchema.user.id, session.userId));
+              .update(identitySchema.user)
+              .set({
+                firstSignedInAt: sql`coalesce(${identitySchema.user.firstSignedInAt}, now())`,
+                lastSignedInAt: sql`now()`,
+              })
+              .where(eq(identitySchema.user.id, session.userId))
+              .returning({ email: identitySchema.user.email });
             await writeAudit(db, {
               organization_id: row.activeOrganizationId ?? null,
               user_id: session.userId,

@@ -33,7 +33,8 @@ export async function membershipGate(
     // id (UUIDv7, monotonic in one process) keeps "the first organization" the same on every sign-in,
     // whatever order the rows are read in after an update of the organization.
     .orderBy(asc(member.createdAt), asc(member.id));
-  const usable = rows.filter((row) => row.memberStatus !== 'INVALID');
+  // An invitation not yet accepted counts for nothing (docs/people.md "Invitations").
+  const usable = rows.filter((row) => row.memberStatus !== 'INVALID' && row.memberStatus !== 'PENDING');
   if (usable.length === 0) return { ok: false, status: 'NOT_FOUND', message: MSG.userNotFound };
   const active = usable.find(
     (row) =>

@@ -26,7 +26,7 @@ function expectTooManyRequests(answer: Awaited<ReturnType<typeof authCall>>) {
 }
 
 describe('rate limits of the identity routes', () => {
-  it('refuses a fourth sign-in of one account in 15 minutes, even with the right password', async () => {
+  it('refuses a fourth sign-in of one account from one address in 15 minutes, even with the right password', async () => {
     const app = perAccount;
     const { members } = await seedTestOrganization(app.database.db, { roles: ['OWNER', 'ADMIN'] });
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -56,7 +56,7 @@ describe('rate limits of the identity routes', () => {
     expect(other.status).toBe(200);
   });
 
-  it('refuses more password-reset attempts of one account than allowed', async () => {
+  it('refuses more password-reset attempts of one account from one address than allowed', async () => {
     const app = perAccount;
     const { members } = await seedTestOrganization(app.database.db, { roles: ['MANAGER'] });
     const email = members.MANAGER.email;
@@ -129,5 +129,98 @@ describe('rate limits of the identity routes', () => {
       { remoteAddress: uniqueIp() },
     );
     expect(elsewhere.status).toBe(200);
+  });
+});
+
+describe('security finding 9: lockout by anyone', () => {
+  // The looser per-account limit is lowered so that the test trips it with a few requests.
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '10',
+      AUTH_ACCOUNT_FAILURES_PER_HOUR: '13',
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const signInFrom = (ip: string, email: string, password: string) =>
+    authCall(app, '/auth/sign-in/email', { email, password }, '', { remoteAddress: ip });
+
+  it('locks one address out of an account after 10 attempts, while the owner signs in from another', async () => {
+    const { members } = await seedTestOrganization(app.database.db, { roles: ['OWNER'] });
+    const email = members.OWNER.email;
+    const attacker = uniqueIp();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await signInFrom(attacker, email, 'Wrong@1234')).status).toBe(401);
+    }
+    expectTooManyRequests(await signInFrom(attacker, email, 'Wrong@1234'));
+    expectTooManyRequests(await signInFrom(attacker, email, TEST_PASSWORD));
+    // The OTP sign-in from that address shares the count.
+    expectTooManyRequests(
+      await authCall(app, '/auth/sign-in/email-otp', { email, otp: '123456' }, '', {
+        remoteAddress: attacker,
+      }),
+    );
+
+    const owner = await signInFrom(uniqueIp(), email, TEST_PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(owner.cookie).not.toBe('');
+  });
+
+  it('slows an account down after failures from many addresses, and lets it in again after the wait', async () => {
+    const { members } = await seedTestOrganization(app.database.db, { roles: ['OWNER'] });
+    const email = members.OWNER.email;
+    // 12 failures, 3 from each of 4 addresses (no address reaches its own limit of 10), and a 13th.
+    for (let address = 0; address < 4; address++) {
+      const ip = uniqueIp();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect((await signInFrom(ip, email, 'Wrong@1234')).status).toBe(401);
+      }
+    }
+    // Wrong reset codes count too, from yet another address.
+    const reset = await authCall(
+      app,
+      '/auth/email-otp/reset-password',
+      { email, otp: '000000', password: 'Strong#Pass99' },
+      '',
+      { remoteAddress: uniqueIp() },
+    );
+    expect(reset.status).toBe(400);
+
+    const blocked = await signInFrom(uniqueIp(), email, TEST_PASSWORD);
+    expectTooManyRequests(blocked);
+    expect(await sessionsOf(app, members.OWNER.userId)).toHaveLength(0);
+    const firstWait = Number(blocked.headers['retry-after']);
+
+    // The wait is over (moved into the past instead of sleeping): one more failure waits longer.
+    const pastWait = () =>
+      app.database.query(
+        `UPDATE rate_limit SET blocked_until = now() - interval '1 second' WHERE key = $1 RETURNING key`,
+        [`account:${email}:failures`],
+      );
+    expect(await pastWait()).toHaveLength(1);
+    expect((await signInFrom(uniqueIp(), email, 'Wrong@1234')).status).toBe(401);
+    const longer = await signInFrom(uniqueIp(), email, TEST_PASSWORD);
+    expectTooManyRequests(longer);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(firstWait);
+
+    // After the wait, the owner signs in.
+    await pastWait();
+    const owner = await signInFrom(uniqueIp(), email, TEST_PASSWORD);
+    expect(owner.status).toBe(200);
+  });
+
+  it('never waits longer than the cap', async () => {
+    const { members } = await seedTestOrganization(app.database.db, { roles: ['OWNER'] });
+    const email = members.OWNER.email;
+    await app.database.query(`INSERT INTO rate_limit (key, window_start, count) VALUES ($1, now(), 40)`, [
+      `account:${email}:failures`,
+    ]);
+    expect((await signInFrom(uniqueIp(), email, 'Wrong@1234')).status).toBe(401);
+    const blocked = await signInFrom(uniqueIp(), email, TEST_PASSWORD);
+    expectTooManyRequests(blocked);
+    expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '@fieldport/contract/messages';
 import { emailSchema, passwordPolicySchema } from '@fieldport/contract/auth';
@@ -9,7 +9,13 @@ import type { Db } from '../db/client.ts';
 import { account, member, user } from '../db/schema/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { Identity } from './identity.ts';
-import { hitRateLimit, type RateLimitRule } from './rate-limit.ts';
+import {
+  backoffWait,
+  hitRateLimit,
+  recordFailure,
+  type BackoffRule,
+  type RateLimitRule,
+} from './rate-limit.ts';
 
 /**
  * The identity routes the portal uses, and only those: better-auth has many more endpoints
@@ -45,14 +51,29 @@ const BODY_RULES: Record<string, z.ZodType> = {
 };
 
 const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
 
-function accountRules(path: string, email: string, limits: Config['rateLimits']): RateLimitRule[] {
+/**
+ * Limits per account, counted per client address: an attacker's attempts from one address lock
+ * only that address out of the account, never the owner elsewhere (README "Settings"). Codes mailed are counted per account alone: they fill the person's mailbox wherever
+ * they are asked from.
+ */
+function accountRules(
+  path: string,
+  email: string,
+  ip: string,
+  limits: Config['rateLimits'],
+): RateLimitRule[] {
   if (!email) return [];
   switch (path) {
     case '/auth/sign-in/email':
     case '/auth/sign-in/email-otp':
       return [
-        { key: `account:${email}:sign-in`, max: limits.accountPer15Minutes, windowSeconds: FIFTEEN_MINUTES },
+        {
+          key: `account:${email}:ip:${ip}:sign-in`,
+          max: limits.accountPer15Minutes,
+          windowSeconds: FIFTEEN_MINUTES,
+        },
       ];
     case '/auth/email-otp/send-verification-otp':
       return [
@@ -60,11 +81,46 @@ function accountRules(path: string, email: string, limits: Config['rateLimits'])
       ];
     case '/auth/email-otp/reset-password':
       return [
-        { key: `account:${email}:reset`, max: limits.accountPer15Minutes, windowSeconds: FIFTEEN_MINUTES },
+        {
+          key: `account:${email}:ip:${ip}:reset`,
+          max: limits.accountPer15Minutes,
+          windowSeconds: FIFTEEN_MINUTES,
+        },
       ];
     default:
       return [];
   }
+}
+
+/** The routes where a password or a code is guessed: their failures count towards the account's back-off. */
+const GUESS_PATHS = new Set([
+  '/auth/sign-in/email',
+  '/auth/sign-in/email-otp',
+  '/auth/email-otp/reset-password',
+]);
+
+/** What the identity provider answers for a wrong password or code (a policy refusal is no guess). */
+const GUESS_FAILURE_CODES = new Set([
+  'INVALID_EMAIL_OR_PASSWORD',
+  'INVALID_OTP',
+  'OTP_EXPIRED',
+  'TOO_MANY_ATTEMPTS',
+]);
+
+function backoffRule(email: string, limits: Config['rateLimits']): BackoffRule {
+  return {
+    key: `account:${email}:failures`,
+    threshold: limits.accountFailuresPerHour,
+    windowSeconds: ONE_HOUR,
+    maxDelaySeconds: limits.accountBackoffMaxSeconds,
+  };
+}
+
+function refuseTooMany(reply: FastifyReply, retryAfter: number) {
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfter))
+    .send({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
 }
 
 function bodyEmail(body: unknown): string {
@@ -80,17 +136,22 @@ async function enforceRateLimits(
   reply: FastifyReply,
   path: string,
 ): Promise<boolean> {
+  const email = bodyEmail(request.body);
   const rules: RateLimitRule[] = [
     { key: `ip:${request.ip}:${path}`, max: limits.ipPerMinute, windowSeconds: 60 },
-    ...accountRules(path, bodyEmail(request.body), limits),
+    ...accountRules(path, email, request.ip, limits),
   ];
   for (const rule of rules) {
     const retryAfter = await hitRateLimit(db, rule);
     if (retryAfter > 0) {
-      reply
-        .code(429)
-        .header('retry-after', String(retryAfter))
-        .send({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
+      refuseTooMany(reply, retryAfter);
+      return false;
+    }
+  }
+  if (email && GUESS_PATHS.has(path)) {
+    const wait = await backoffWait(db, backoffRule(email, limits));
+    if (wait > 0) {
+      refuseTooMany(reply, wait);
       return false;
     }
   }
@@ -104,7 +165,7 @@ async function forwardToIdentity(
   reply: FastifyReply,
   publicUrl: string,
   /** Runs with the identity provider's status before the answer is sent (and so before a client can read what it wrote). */
-  beforeSend?: (status: number) => Promise<void>,
+  beforeSend?: (status: number, code: string | undefined) => Promise<void>,
 ) {
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
@@ -125,8 +186,19 @@ async function forwardToIdentity(
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
-  await beforeSend?.(response.status);
+  await beforeSend?.(response.status, errorCode(response.status, text));
   return reply.send(text.length ? text : null);
+}
+
+/** The code of a refusal's JSON answer (better-auth's `{ code, message }`), if any. */
+function errorCode(status: number, text: string): string | undefined {
+  if (status < 400 || !text) return undefined;
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** SPEC section 5: the email is trimmed and lowercased, whatever the client did. */
@@ -147,7 +219,8 @@ async function auditFailedSignIn(db: Db, email: string, ip: string) {
   const [person] = await db
     .select({ id: user.id, organizationId: member.organizationId })
     .from(user)
-    .leftJoin(member, eq(member.userId, user.id))
+    // Not an organization that only invited the person: it learns nothing of their sign-ins.
+    .leftJoin(member, and(eq(member.userId, user.id), ne(member.status, 'PENDING')))
     .where(eq(user.email, email))
     .orderBy(asc(member.createdAt))
     .limit(1);
@@ -196,9 +269,13 @@ export function registerIdentityRoutes(
           });
         }
       }
-      return forwardToIdentity(identity, request, reply, config.publicUrl, async (status) => {
+      return forwardToIdentity(identity, request, reply, config.publicUrl, async (status, code) => {
+        const email = bodyEmail(request.body);
+        if (email && GUESS_PATHS.has(path) && (status === 401 || (code && GUESS_FAILURE_CODES.has(code)))) {
+          await recordFailure(db, backoffRule(email, config.rateLimits));
+        }
         if (SIGN_IN_PATHS.has(path) && (status === 401 || status === 403)) {
-          await auditFailedSignIn(db, bodyEmail(request.body), request.ip);
+          await auditFailedSignIn(db, email, request.ip);
         }
       });
     },

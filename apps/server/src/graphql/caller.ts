@@ -78,7 +78,8 @@ export async function resolveCaller(identity: Identity, db: Db, request: Fastify
 
   const [row] = await callerQuery(db).execute({ organizationId, userId: session.user.id });
 
-  if (!row || row.member.status === 'INVALID') throw notFound(MSG.userNotFound);
+  if (!row || row.member.status === 'INVALID' || row.member.status === 'PENDING')
+    throw notFound(MSG.userNotFound);
   if (row.organization.status !== 'ACTIVE') throw forbidden(MSG.organizationSuspended);
   if (row.member.status !== 'ACTIVE' || row.party?.status === 'SUSPENDED')
     throw forbidden(MSG.membershipSuspended);

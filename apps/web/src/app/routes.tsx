@@ -10,6 +10,8 @@ import { ShellRoutePage } from './shell/shell-route-page.tsx';
 
 // The report screen (canvas, html-to-image) is loaded only when someone reports an issue.
 const ReportIssuePage = lazy(() => import('../features/report-issue/report-issue-page.tsx'));
+// Opened from an invitation mail, signed out (docs/people.md "Invitations").
+const AcceptInvitationPage = lazy(() => import('../features/invitations/accept-invitation-page.tsx'));
 
 /** '/Tickets' is the group of the ticket pages; SPEC section 2 opens /ActiveTickets for it. */
 const GROUP_REDIRECTS: Record<string, string> = { '/Tickets': '/ActiveTickets' };
@@ -26,7 +28,10 @@ const shellChildren: RouteObject[] = [
   })),
 ];
 
-/** SPEC section 2: '/' is the login, '/ReportIssue' stands alone, the shell holds every other page. */
+/**
+ * SPEC section 2: '/' is the login, '/ReportIssue' stands alone, the shell holds every other page.
+ * '/AcceptInvitation' is ours: public, like the login.
+ */
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
@@ -37,6 +42,14 @@ export const router = createBrowserRouter([
         element: (
           <Suspense fallback={<LoadingOverlay open />}>
             <ReportIssuePage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/AcceptInvitation',
+        element: (
+          <Suspense fallback={<LoadingOverlay open />}>
+            <AcceptInvitationPage />
           </Suspense>
         ),
       },

@@ -21,15 +21,7 @@ export interface DesignationItem {
   member_count: number;
 }
 
-/** What a right lets a person do, for the editor. */
-export const RIGHT_LABELS: Record<Right, string> = {
-  VIEW: 'View',
-  CREATE: 'Create',
-  EDIT: 'Edit',
-  DELETE: 'Delete',
-  APPROVE: 'Approve',
-  EXPORT: 'Export',
-};
+export { RIGHT_LABELS } from '../operation.ts';
 
 /**
  * The modules a designation can grant: the full menu with every flag on (menus.ts fullMenu), so

@@ -20,13 +20,18 @@ import { DESIGNATION_ROLES, isDesignationRole, roleLabel, ROLES, type Role } fro
  * the screen's own module (a right on 'Technicians' does not reach the organization's admins).
  */
 
-export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'INVALID'] as const;
+/**
+ * PENDING: invited, not yet accepted (a person who already signs in elsewhere joins only when they
+ * accept, docs/people.md "Invitations"); the inviter sees only the email until then.
+ */
+export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'INVALID', 'PENDING'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   ACTIVE: 'Active',
   INACTIVE: 'Deactivated',
   INVALID: 'Invalid',
+  PENDING: 'Invitation pending',
 };
 
 export const PARTY_KINDS = ['SERVICE_PARTNER', 'DEALER'] as const;
@@ -481,6 +486,28 @@ export const ResendInvitation = mutation<ItemsData<UserItem>>()({
   description: 'Mails a new temporary password to a member who has not yet replaced theirs.',
   input: z.object(target).strict(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Accepting an invitation (public routes POST /api/invitations/read, /accept, /decline)
+
+/** The body of the invitation routes: the token of the mailed link. */
+export const invitationTokenBody = z
+  .object({
+    token: z
+      .string({ error: 'The invitation link is incomplete. Open it from the mail again.' })
+      .regex(/^[A-Za-z0-9_-]{20,100}$/, 'The invitation link is incomplete. Open it from the mail again.'),
+  })
+  .strict();
+
+/** What the acceptance page shows: only what the mail already said. */
+export interface InvitationDetails {
+  organization_name: string;
+  party_name: string | null;
+  /** As the header shows roles (underscores as spaces). */
+  role: string;
+  email: string;
+  expires_on: string;
+}
 
 export const TransferOwnerShip = mutation<ItemsData<UserItem>>()({
   name: 'TransferOwnerShip',

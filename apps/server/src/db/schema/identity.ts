@@ -20,6 +20,12 @@ export const user = pgTable(
     image: text(),
     /** Set when an administrator gave a temporary password: the first sign-in must change it. */
     mustChangePassword: boolean().notNull().default(false),
+    /**
+     * The first and the latest sign-in, in any organization (auth/identity.ts). A person who has
+     * signed in has a password of their own to protect: no organization may replace it.
+     */
+    firstSignedInAt: timestamp({ withTimezone: true }),
+    lastSignedInAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -107,7 +113,11 @@ export const organization = pgTable('organization', {
   ticket_assignment_mode: text().$type<TicketAssignmentMode>().notNull().default('MANUAL'),
 });
 
-export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INACTIVE', 'INVALID'] as const;
+/**
+ * PENDING: an organization invited a person who already has a sign-in; the membership counts for
+ * nothing until the person accepts the invitation (docs/people.md "Invitations").
+ */
+export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INACTIVE', 'INVALID', 'PENDING'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 /**
@@ -134,6 +144,9 @@ export const member = pgTable(
     phone_number: text(),
     /** When this organization last mailed the member an invitation (people/invitation.ts). */
     invited_at: timestamp({ withTimezone: true }),
+    /** SHA-256 of the single-use token of a PENDING membership's invitation link; null once used. */
+    invitation_token_hash: text().unique(),
+    invitation_expires_at: timestamp({ withTimezone: true }),
     updated_at: updatedAt(),
   },
   (table) => [

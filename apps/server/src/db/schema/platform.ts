@@ -79,6 +79,8 @@ export const rateLimit = pgTable('rate_limit', {
   key: text().primaryKey(),
   window_start: timestamp({ withTimezone: true }).notNull(),
   count: integer().notNull(),
+  /** An account's back-off after many failures (auth/rate-limit.ts): no attempt before this time. */
+  blocked_until: timestamp({ withTimezone: true }),
 });
 
 /** Secrets generated on first start when none is configured, shared by every process. */

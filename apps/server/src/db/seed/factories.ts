@@ -97,6 +97,8 @@ export async function seedMembership(
     status?: MembershipStatus;
     phone_number?: string | null;
     invited_at?: Date | null;
+    invitation_token_hash?: string | null;
+    invitation_expires_at?: Date | null;
   },
 ) {
   const [row] = await db
@@ -121,6 +123,8 @@ export async function seedMember(
     status?: MembershipStatus;
     phone_number?: string | null;
     invited_at?: Date | null;
+    invitation_token_hash?: string | null;
+    invitation_expires_at?: Date | null;
   },
 ) {
   const person = await seedUser(db, values);
@@ -133,6 +137,8 @@ export async function seedMember(
     status: values.status,
     phone_number: values.phone_number,
     invited_at: values.invited_at,
+    invitation_token_hash: values.invitation_token_hash,
+    invitation_expires_at: values.invitation_expires_at,
   });
   return { user: person, membership };
 }

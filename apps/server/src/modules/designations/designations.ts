@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { designations, type DesignationItem } from '@fieldport/contract/operations/designations';
 import { designation } from '../../db/schema/platform.ts';
-import { defineHandler } from '../../graphql/handler.ts';
-import { conflict } from '../../platform/errors.ts';
+import type { AccessModule } from '@fieldport/contract/operations/account';
+import { decideDesignationGrant } from '@fieldport/contract/permissions';
+import { defineHandler, type OperationContext } from '../../graphql/handler.ts';
+import { badInput, conflict } from '../../platform/errors.ts';
 import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts';
 
 /**
@@ -72,8 +74,41 @@ const [list, create, update, setStatus] = defineMaster({
 });
 
 export const listDesignations = list;
-export const createDesignation = create;
-export const updateDesignation = update;
+
+/**
+ * Rights are granted only by who holds them (docs/people.md "Who may grant what"): a new
+ * designation carries none the caller lacks; an edited one keeps those exactly as they were.
+ */
+function assertGrantable(
+  context: OperationContext,
+  accessing: AccessModule[],
+  before: AccessModule[] | null,
+): void {
+  const decision = decideDesignationGrant(context.caller.profile, accessing, before, context.caller.menu);
+  if (!decision.allowed) throw badInput(decision.message, 'accessing_module');
+}
+
+export const createDesignation = defineHandler(designations.create, async (input, context) => {
+  assertGrantable(context, input.accessing_module, null);
+  return create.handle(input, context);
+});
+
+export const updateDesignation = defineHandler(designations.update, async (input, context) => {
+  // Locked until the change is written, so that two editors cannot each keep a right the other removed.
+  const [row] = await context.db
+    .select({ accessing_module: designation.accessing_module })
+    .from(designation)
+    .where(
+      and(
+        eq(designation.organization_id, context.caller.organization.id),
+        eq(designation.id, input.designation_id),
+      ),
+    )
+    .for('update');
+  // An unknown designation is the master's own NOT_FOUND.
+  if (row) assertGrantable(context, input.accessing_module, row.accessing_module);
+  return update.handle(input, context);
+});
 
 /**
  * Deactivating a designation that active members hold would lock them out (SPEC section 5: a

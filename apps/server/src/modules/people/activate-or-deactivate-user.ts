@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ActivateOrDeactivateUser, USER_GROUPS } from '@fieldport/contract/operations/people';
 import { member } from '../../db/schema/identity.ts';
 import { defineHandler } from '../../graphql/handler.ts';
+import { conflict } from '../../platform/errors.ts';
 import { assertAnotherActiveOwner, endSessionsIn, findTarget, refuseSelf } from './member-rules.ts';
 import { authorizeGroup, guardPrivileged } from './user-groups.ts';
 import { readUser } from './users-list.ts';
@@ -16,6 +17,12 @@ export const activateOrDeactivateUser = defineHandler(ActivateOrDeactivateUser, 
   authorizeGroup(context.caller, group, 'EDIT');
   const target = await findTarget(context, group, input.user_id);
   guardPrivileged(context.caller, target.role);
+  // Only the person makes a pending membership active, by accepting (docs/people.md "Invitations").
+  if (target.status === 'PENDING') {
+    throw conflict(
+      `${target.email} has not accepted the invitation yet. Send it again, or mark it invalid to withdraw it.`,
+    );
+  }
   if (input.user_status === 'INACTIVE') {
     refuseSelf(context, target, 'deactivate');
     await assertAnotherActiveOwner(context, target);

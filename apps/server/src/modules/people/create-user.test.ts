@@ -112,20 +112,31 @@ describe('CreateUser', () => {
     });
   });
 
-  it('adds a membership only for an email that already signs in elsewhere, keeping the password', async () => {
+  it('invites an email that already signs in elsewhere to a pending membership, keeping the password', async () => {
     const elsewhere = await seedOrganization(app.database.db, { name: 'Elsewhere Ltd' });
     const person = await addTestMember(app.database.db, { organizationId: elsewhere.id, role: 'ADMIN' });
     const before = await stored(app, elsewhere.id, person.email);
     const org = await peopleOrganization(app);
 
     const envelope = await succeed(app, await org.as('OWNER'), CreateUser, technician(person.email));
-    expect(envelope.status_message).toContain('already signs in to Fieldport');
-    // The person's own name is kept; their password and its state are untouched.
-    expect(envelope.data.items[0]).toMatchObject({ user_name: before.name, invitation_pending: false });
+    expect(envelope.status_message).toBe(
+      `Invitation sent to ${person.email}. They join ${org.org.name} when they accept it.`,
+    );
+    // Known here by the email only until they accept; their password and its state are untouched.
+    expect(envelope.data.items[0]).toMatchObject({
+      user_name: person.email,
+      user_status: 'PENDING',
+      invitation_pending: true,
+    });
     const after = await stored(app, org.org.id, person.email);
-    expect(after).toMatchObject({ hash: before.hash, mustChangePassword: false, role: 'TECHNICIAN' });
+    expect(after).toMatchObject({
+      hash: before.hash,
+      mustChangePassword: false,
+      role: 'TECHNICIAN',
+      status: 'PENDING',
+    });
     const [mail] = await mailsTo(app, person.email);
-    expect(mail.body_text).toContain('the password you already use');
+    expect(mail.body_text).toContain('http://portal.example.test:3000/AcceptInvitation?token=');
     expect(mail.body_text).not.toContain('Temporary password');
     await signIn(app, person.email, TEST_PASSWORD);
   });
@@ -247,7 +258,8 @@ describe('CreateUser', () => {
       message: 'Only the owner or an admin can change an admin.',
     });
     expect((await footprint(app, org.org.id, email)).people).toBe(0);
-    await succeed(app, await org.as('MANAGER'), CreateUser, input(newEmail('agent'), 'AGENT'));
+    // A manager gives a role whose menu is within their own (docs/people.md "Who may grant what").
+    await succeed(app, await org.as('MANAGER'), CreateUser, input(newEmail('manager'), 'MANAGER'));
     await succeed(app, await org.as('OWNER'), CreateUser, input(email, 'ADMIN'));
   });
 

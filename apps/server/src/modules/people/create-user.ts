@@ -1,7 +1,7 @@
 import { CreateUser, USER_GROUPS } from '@fieldport/contract/operations/people';
 import { defineHandler } from '../../graphql/handler.ts';
-import { inviteMember } from './invitation.ts';
-import { resolveDesignation, resolveParty } from './member-rules.ts';
+import { invitationMessage, inviteMember } from './invitation.ts';
+import { assertMayGrant, resolveDesignation, resolveParty } from './member-rules.ts';
 import { authorizeGroup, guardPrivileged } from './user-groups.ts';
 import { readUser } from './users-list.ts';
 
@@ -14,7 +14,9 @@ export const createUser = defineHandler(CreateUser, async (input, context) => {
   authorizeGroup(context.caller, group, 'CREATE');
   guardPrivileged(context.caller, input.user_type);
   const partyRow = await resolveParty(context, group, input.user_type, input.party_id, { creating: true });
-  const designationId = await resolveDesignation(context, input.user_type, input.designation_id);
+  const designationRow = await resolveDesignation(context, input.user_type, input.designation_id);
+  assertMayGrant(context, input.user_type, designationRow);
+  const designationId = designationRow?.id ?? null;
   const invited = await inviteMember(context, {
     email: input.user_email_id,
     name: input.user_name,
@@ -31,12 +33,10 @@ export const createUser = defineHandler(CreateUser, async (input, context) => {
     ...input,
     designation_id: designationId,
     party_id: partyRow?.id ?? null,
-    invitation: invited.newPerson ? 'temporary password mailed' : 'existing sign-in kept; told by mail',
+    invitation: invited.newPerson ? 'temporary password mailed' : 'pending: acceptance link mailed',
   };
   return {
     data: { items: [item] },
-    message: invited.newPerson
-      ? `${item.user_name} invited. A temporary password was mailed to ${item.user_email_id}.`
-      : `${item.user_name} added. ${item.user_email_id} already signs in to Fieldport and was told by mail.`,
+    message: invitationMessage(invited, item.user_email_id, item.user_name, context.caller.organization.name),
   };
 });

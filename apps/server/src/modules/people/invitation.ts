@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { roleLabel, type Role } from '@fieldport/contract/roles';
-import { account, member, session, user } from '../../db/schema/identity.ts';
+import { account, member, session, user, type MembershipStatus } from '../../db/schema/identity.ts';
 import { seedMember } from '../../db/seed/factories.ts';
 import type { OperationContext } from '../../graphql/handler.ts';
 import { conflict, unavailable } from '../../platform/errors.ts';
@@ -10,10 +10,28 @@ import { newId } from '../../platform/ids.ts';
 import { uniqueViolation } from '../../platform/masters.ts';
 
 /**
- * Invitations (issue 5 item 1): a new person gets a temporary password by mail and must change it
- * at the first sign-in (login step 2, /auth/complete-new-password); a person who already has a
- * sign-in (a member of another organization) keeps their password and is only told.
+ * Invitations (docs/people.md "Invitations"): a new person gets a temporary password by mail and
+ * must change it at the first sign-in (login step 2, /auth/complete-new-password). A person who
+ * already has a sign-in is asked: their membership stays PENDING, counting for nothing, until they
+ * accept the mailed link (invitation-routes.ts); nothing of theirs is read, shown or changed here.
  */
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+
+/** A single-use token for an invitation link; only its hash is kept. */
+export function invitationToken(): { token: string; hash: string; expiresAt: Date } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return {
+    token,
+    hash: hashInvitationToken(token),
+    expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+  };
+}
+
+export function hashInvitationToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
 
 // No 0/O, 1/l/I: the password is read from a mail and typed by hand.
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -35,42 +53,50 @@ export function temporaryPassword(length = 12): string {
   return characters.join('');
 }
 
-interface InvitationMail {
+type InvitationMail = {
   to: string;
-  name: string;
   role: Role;
-  /** Null: the person already has a sign-in and keeps their password. */
-  temporaryPassword: string | null;
   /** Where the membership is, for the person to recognise it. */
   partyName?: string | null;
-}
+} & (
+  | { name: string; temporaryPassword: string }
+  /** A person who already signs in: a link to accept or decline, no password. */
+  | { acceptToken: string }
+);
 
 /** Sends the invitation, recorded in the operation's transaction; a mail that cannot be sent undoes everything. */
 export async function mailInvitation(context: OperationContext, mail: InvitationMail): Promise<void> {
   const organizationName = context.caller.organization.name;
   const where = mail.partyName ? `${organizationName} (${mail.partyName})` : organizationName;
   const signIn = `${context.config.publicUrl}/`;
-  const lines = [
-    `Hello ${mail.name},`,
-    '',
-    `${context.caller.user.name} has added you to ${where} on Fieldport as ${roleLabel(mail.role)}.`,
-    '',
-    ...(mail.temporaryPassword
+  const lines =
+    'temporaryPassword' in mail
       ? [
+          `Hello ${mail.name},`,
+          '',
+          `${context.caller.user.name} has added you to ${where} on Fieldport as ${roleLabel(mail.role)}.`,
+          '',
           `Sign-in address: ${signIn}`,
           `Email: ${mail.to}`,
           `Temporary password: ${mail.temporaryPassword}`,
           '',
           'When you sign in, you will be asked to choose your own password. The temporary password works until then.',
+          '',
+          'If you did not expect this mail, you can ignore it.',
         ]
       : [
-          `Sign in at ${signIn} with ${mail.to} and the password you already use for Fieldport`,
-          '(Forgot Password on the sign-in page sends you a code if you do not remember it).',
-          `Choose ${organizationName} with Switch Organization in the user menu.`,
-        ]),
-    '',
-    'If you did not expect this mail, you can ignore it.',
-  ];
+          'Hello,',
+          '',
+          `${context.caller.user.name} invites you to join ${where} on Fieldport as ${roleLabel(mail.role)}.`,
+          '',
+          'To accept or decline, open this link:',
+          `${context.config.publicUrl}/AcceptInvitation?token=${mail.acceptToken}`,
+          '',
+          `The link works once and for ${INVITATION_DAYS} days. Until you accept, ${organizationName} sees only your email address.`,
+          `After accepting, sign in as usual with ${mail.to} and choose ${organizationName} with Switch Organization in the user menu.`,
+          '',
+          'If you did not expect this mail, ignore it: nothing changes for you.',
+        ];
   try {
     await context.mailer.send(
       { to: mail.to, subject: `You are invited to ${organizationName} on Fieldport`, text: lines.join('\n') },
@@ -109,9 +135,10 @@ export async function inviteMember(
     .from(user)
     .leftJoin(member, and(eq(member.userId, user.id), eq(member.organizationId, caller.organization.id)))
     .where(eq(user.email, values.email));
-  if (existing?.role) throw alreadyMember(values, existing.role as Role, existing.status === 'INVALID');
+  if (existing?.role) throw alreadyMember(values, existing.role as Role, existing.status as MembershipStatus);
 
   const password = temporaryPassword();
+  const link = invitationToken();
   let created;
   try {
     created = await seedMember(db, {
@@ -119,42 +146,82 @@ export async function inviteMember(
       email: values.email,
       name: values.name,
       role: values.role,
-      // Used only when the person is new: seedUser keeps an existing person's password.
+      // Used only when the person is new: seedUser keeps an existing person's password and name.
       password,
       mustChangePassword: true,
       designation_id: values.designation_id,
       party_id: values.party_id,
       phone_number: values.phone_number,
       invited_at: new Date(),
+      // A person who already signs in joins only when they accept: nobody is added to an
+      // organization without their consent (docs/people.md "Invitations").
+      ...(existing
+        ? { status: 'PENDING', invitation_token_hash: link.hash, invitation_expires_at: link.expiresAt }
+        : {}),
     });
   } catch (error) {
     // Two invitations of one email at the same moment: the second finds the first's rows.
-    if (uniqueViolation(error)) throw alreadyMember(values, values.role, false);
+    if (uniqueViolation(error)) throw alreadyMember(values, values.role, 'ACTIVE');
     throw error;
   }
   const newPerson = !existing;
   await mailInvitation(context, {
     to: values.email,
-    name: newPerson ? values.name : created.user.name,
     role: values.role,
-    temporaryPassword: newPerson ? password : null,
     partyName: values.partyName,
+    ...(newPerson ? { name: values.name, temporaryPassword: password } : { acceptToken: link.token }),
   });
   return { userId: created.user.id, membershipId: created.membership.id, newPerson };
 }
 
-function alreadyMember(values: NewMember, role: Role, invalid: boolean) {
-  return conflict(
-    invalid
+function alreadyMember(values: NewMember, role: Role, status: MembershipStatus) {
+  const message =
+    status === 'INVALID'
       ? `${values.email} is already a member of this organization, marked invalid. Restore them from Invalid Users.`
-      : `${values.email} is already a member of this organization (${roleLabel(role)}).`,
-    values.emailField,
-  );
+      : status === 'PENDING'
+        ? `${values.email} is already invited to this organization. Send the invitation again from the list if it was lost.`
+        : `${values.email} is already a member of this organization (${roleLabel(role)}).`;
+  return conflict(message, values.emailField);
+}
+
+/** The answer's words for an invitation: a pending one names only the email typed. */
+export function invitationMessage(
+  invited: { newPerson: boolean },
+  email: string,
+  name: string,
+  organization: string,
+) {
+  return invited.newPerson
+    ? `${name} invited. A temporary password was mailed to ${email}.`
+    : `Invitation sent to ${email}. They join ${organization} when they accept it.`;
+}
+
+/** A pending invitation mailed again with a new link; the old link stops working. */
+export async function remindPending(
+  context: OperationContext,
+  target: { membershipId: string; email: string; role: Role; partyName: string | null },
+): Promise<void> {
+  const link = invitationToken();
+  await context.db
+    .update(member)
+    .set({
+      invitation_token_hash: link.hash,
+      invitation_expires_at: link.expiresAt,
+      invited_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where(eq(member.id, target.membershipId));
+  await mailInvitation(context, {
+    to: target.email,
+    role: target.role,
+    partyName: target.partyName,
+    acceptToken: link.token,
+  });
 }
 
 /**
- * A new temporary password for a person who has not yet chosen their own, mailed again. Their
- * sessions end: every one of them was opened with a temporary password and can do nothing else.
+ * A new temporary password for a person who has never signed in anywhere, mailed again. Only the
+ * sessions working in this organization end: nobody else's are this organization's to end.
  */
 export async function reinvite(
   context: OperationContext,
@@ -189,7 +256,14 @@ export async function reinvite(
     .update(user)
     .set({ mustChangePassword: true, updatedAt: new Date() })
     .where(eq(user.id, target.userId));
-  await db.delete(session).where(eq(session.userId, target.userId));
+  await db
+    .delete(session)
+    .where(
+      and(
+        eq(session.userId, target.userId),
+        eq(session.activeOrganizationId, context.caller.organization.id),
+      ),
+    );
   await db
     .update(member)
     .set({ invited_at: new Date(), updated_at: new Date() })

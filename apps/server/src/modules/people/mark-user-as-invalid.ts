@@ -15,6 +15,13 @@ export const markUserAsInvalid = defineHandler(MarkUserAsInvalid, async (input, 
   authorizeGroup(context.caller, group, 'DELETE');
   const target = await findTarget(context, group, input.user_id);
   guardPrivileged(context.caller, target.role);
+  if (target.status === 'PENDING') {
+    // Withdrawn, not kept as INVALID: a restore must never make an unaccepted membership active.
+    await context.db.delete(member).where(eq(member.id, target.membershipId));
+    context.auditTarget = target.userId;
+    context.auditChanges = { user_group: group.key, user_email_id: target.email, invitation: 'withdrawn' };
+    return { data: { items: [] }, message: `The invitation to ${target.email} was withdrawn.` };
+  }
   refuseSelf(context, target, 'mark as invalid');
   await assertAnotherActiveOwner(context, target);
   await context.db

@@ -6,6 +6,8 @@ import {
   type UserGroup,
   type UserStatus,
 } from '@fieldport/contract/operations/people';
+import type { AccessModule } from '@fieldport/contract/operations/account';
+import { decideStaffGrant } from '@fieldport/contract/permissions';
 import { isDesignationRole, roleLabel, type Role } from '@fieldport/contract/roles';
 import { member, session, user } from '../../db/schema/identity.ts';
 import { designation, party } from '../../db/schema/platform.ts';
@@ -26,6 +28,8 @@ export interface TargetMember {
   name: string;
   email: string;
   mustChangePassword: boolean;
+  /** Has signed in somewhere: their password is their own (auth/identity.ts records sign-ins). */
+  signedIn: boolean;
   role: Role;
   status: UserStatus;
   designationId: string | null;
@@ -58,6 +62,7 @@ export async function findTarget(
       name: user.name,
       email: user.email,
       mustChangePassword: user.mustChangePassword,
+      firstSignedInAt: user.firstSignedInAt,
       role: member.role,
       status: member.status,
       designationId: member.designation_id,
@@ -77,8 +82,13 @@ export async function findTarget(
       ),
     )
     .for('update', { of: member });
+  const pending = row?.status === 'PENDING';
   const target = row && {
     ...row,
+    signedIn: row.firstSignedInAt !== null,
+    // Until they accept, a person is known here by their email only (docs/people.md "Invitations").
+    name: pending ? row.email : row.name,
+    phoneNumber: pending ? null : row.phoneNumber,
     role: row.role as Role,
     partyName: row.partyName ?? null,
     partyKind: row.partyKind ?? null,
@@ -142,24 +152,51 @@ export async function resolveParty(
   return row;
 }
 
+export interface ResolvedDesignation {
+  id: string;
+  accessing_module: AccessModule[];
+}
+
 /** The designation a role needs (SPEC section 5); other roles have none. */
 export async function resolveDesignation(
   context: OperationContext,
   role: Role,
   designationId: string | null,
-): Promise<string | null> {
+): Promise<ResolvedDesignation | null> {
   if (!isDesignationRole(role)) return null;
   if (!designationId) throw badInput('Designation is required for this role', 'designation_id');
   const { db, caller } = context;
   const [row] = await db
-    .select({ id: designation.id, status: designation.status })
+    .select({
+      id: designation.id,
+      status: designation.status,
+      accessing_module: designation.accessing_module,
+    })
     .from(designation)
     .where(and(inOrganization(designation, caller), eq(designation.id, designationId)));
   if (!row) throw badInput('Designation not found. Choose one from the list.', 'designation_id');
   if (row.status !== 'ACTIVE') {
     throw badInput('This designation is deactivated. Choose an active one.', 'designation_id');
   }
-  return row.id;
+  return { id: row.id, accessing_module: row.accessing_module };
+}
+
+/**
+ * A caller gives only what they hold (docs/people.md "Who may grant what"): no role above their
+ * own, no right their own designation (or role) lacks, through the role or the designation.
+ */
+export function assertMayGrant(
+  context: OperationContext,
+  role: Role,
+  designationRow: ResolvedDesignation | null,
+): void {
+  const { caller } = context;
+  const decision = decideStaffGrant(
+    caller.profile,
+    { user_type: role, accessing_module: designationRow?.accessing_module ?? null },
+    caller.menu,
+  );
+  if (!decision.allowed) throw badInput(decision.message, decision.field);
 }
 
 /** The last active owner stays: an organization always has somebody who can hand it over. */

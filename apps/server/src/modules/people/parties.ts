@@ -58,6 +58,7 @@ const select = {
 
 function toItem(row: SelectResultFields<typeof select>): PartyItem {
   // The owner's columns come from left joins: a party whose owner was marked invalid has none.
+  const pending = row.owner_status === 'PENDING';
   return {
     party_id: row.id,
     party_name: row.name,
@@ -65,11 +66,12 @@ function toItem(row: SelectResultFields<typeof select>): PartyItem {
     party_status: row.status === 'SUSPENDED' ? 'INACTIVE' : 'ACTIVE',
     party_created_on: row.created_at.toISOString(),
     owner_user_id: row.owner_user_id ?? null,
-    owner_name: row.owner_name ?? null,
+    // A pending owner is known here by the email typed, nothing of theirs (docs/people.md "Invitations").
+    owner_name: (pending ? row.owner_email : row.owner_name) ?? null,
     owner_email_id: row.owner_email ?? null,
-    owner_phone_number: row.owner_phone_number ?? null,
+    owner_phone_number: pending ? null : (row.owner_phone_number ?? null),
     owner_status: (row.owner_status as UserStatus | undefined) ?? null,
-    owner_invitation_pending: row.owner_must_change_password ?? false,
+    owner_invitation_pending: pending || (row.owner_must_change_password ?? false),
     user_count: row.user_count,
   };
 }
@@ -190,13 +192,13 @@ function definePartyHandlers(kind: PartyKind): Handler[] {
     context.auditChanges = {
       ...input,
       owner_user_id: invited.userId,
-      invitation: invited.newPerson ? 'temporary password mailed' : 'existing sign-in kept; told by mail',
+      invitation: invited.newPerson ? 'temporary password mailed' : 'pending: acceptance link mailed',
     };
     return {
       data: { items: [item] },
       message: invited.newPerson
         ? `${title} '${item.party_name}' created. The owner's temporary password was mailed to ${input.owner_email_id}.`
-        : `${title} '${item.party_name}' created. ${input.owner_email_id} already signs in to Fieldport and was told by mail.`,
+        : `${title} '${item.party_name}' created. The invitation was sent to ${input.owner_email_id}: they join when they accept it.`,
     };
   });
 

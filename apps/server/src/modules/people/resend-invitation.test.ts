@@ -44,18 +44,15 @@ async function invitedTechnician() {
 }
 
 describe('ResendInvitation', () => {
-  it('mails a new temporary password: the new one signs in, the old one no longer does', async () => {
+  it('mails a new temporary password to a person who never signed in: the new one signs in, the old one no longer does', async () => {
     const { org, email, userId, target } = await invitedTechnician();
     const first = await mailedTemporaryPassword(app, email);
-    const firstSession = await signInWith(email, first);
-    expect(firstSession.status).toBe(200);
 
     const envelope = await succeed(app, await org.as('OWNER'), ResendInvitation, target);
     expect(envelope.status_message).toBe(`A new temporary password was mailed to ${email}.`);
     expect(await mailsTo(app, email)).toHaveLength(2);
     const second = await mailedTemporaryPassword(app, email);
     expect(second).not.toBe(first);
-    // The session opened with the old password is gone.
     expect(await sessionsOf(app, userId)).toEqual([]);
     expect((await signInWith(email, first)).status).toBe(401);
     const signedIn = await signInWith(email, second);
@@ -65,7 +62,7 @@ describe('ResendInvitation', () => {
     expect(JSON.stringify(audit.changes)).not.toContain(second);
   });
 
-  it('is refused once the person has chosen their own password', async () => {
+  it('is refused once the person has signed in (Forgot Password is theirs to use)', async () => {
     const { org, email, target } = await invitedTechnician();
     const temporary = await mailedTemporaryPassword(app, email);
     const session = await signInWith(email, temporary);
@@ -74,7 +71,8 @@ describe('ResendInvitation', () => {
         .status,
     ).toBe(200);
     expectRefused(await call(app, await org.as('OWNER'), ResendInvitation, target), 'CONFLICT', {
-      message: /has already chosen their own password/,
+      message:
+        /has already signed in to Fieldport with their own password\. If they forgot it, Forgot Password/,
     });
     expect(await mailsTo(app, email)).toHaveLength(1);
     expect((await signInWith(email, 'Chosen#Pass42')).status).toBe(200);

@@ -32,6 +32,11 @@ export const transferOwnerShip = defineHandler(TransferOwnerShip, async (input, 
   if (!target || target.status === 'INVALID') {
     throw notFound('User not found. They may have been removed; refresh the list and try again.');
   }
+  if (target.status === 'PENDING') {
+    throw conflict(
+      `${target.email} has not accepted the invitation yet. The ownership can go to an active member only.`,
+    );
+  }
   if (target.status !== 'ACTIVE') {
     throw conflict(`${target.name} is deactivated. The ownership can go to an active member only.`);
   }

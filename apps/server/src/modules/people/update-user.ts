@@ -4,7 +4,13 @@ import { roleLabel } from '@fieldport/contract/roles';
 import { member, user } from '../../db/schema/identity.ts';
 import { defineHandler } from '../../graphql/handler.ts';
 import { badInput } from '../../platform/errors.ts';
-import { assertNameChangeable, findTarget, resolveDesignation, resolveParty } from './member-rules.ts';
+import {
+  assertMayGrant,
+  assertNameChangeable,
+  findTarget,
+  resolveDesignation,
+  resolveParty,
+} from './member-rules.ts';
 import { authorizeGroup, guardPrivileged } from './user-groups.ts';
 import { readUser } from './users-list.ts';
 
@@ -38,9 +44,15 @@ export const updateUser = defineHandler(UpdateUser, async (input, context) => {
   if (partyId !== target.partyId && PARTY_OWNER_ROLES.has(target.role)) {
     throw badInput(`${target.name} owns ${target.partyName} and stays with it.`, 'party_id');
   }
-  const designationId = await resolveDesignation(context, input.user_type, input.designation_id);
+  const designationRow = await resolveDesignation(context, input.user_type, input.designation_id);
+  const designationId = designationRow?.id ?? null;
   if (self && (designationId !== target.designationId || partyId !== target.partyId)) {
     throw badInput('You cannot change your own designation or party.', 'designation_id');
+  }
+  // Only a change grants anything: a member already holding more than the caller may still have
+  // their name or phone corrected.
+  if (input.user_type !== target.role || designationId !== target.designationId) {
+    assertMayGrant(context, input.user_type, designationRow);
   }
   await assertNameChangeable(context, target, input.user_name);
 

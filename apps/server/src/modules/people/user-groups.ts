@@ -8,7 +8,8 @@ import {
   type UserGroup,
   type UserStatus,
 } from '@fieldport/contract/operations/people';
-import type { Role } from '@fieldport/contract/roles';
+import { staffRoleAbove } from '@fieldport/contract/permissions';
+import { roleLabel, type Role } from '@fieldport/contract/roles';
 import { member } from '../../db/schema/identity.ts';
 import { party } from '../../db/schema/platform.ts';
 import { authorize } from '../../graphql/authorize.ts';
@@ -66,9 +67,10 @@ export function inGroup(
 }
 
 /**
- * The owner's and the admins' memberships are guarded: only the owner changes the owner's, only
- * the owner or an admin an admin's, so that a manager with the Users right cannot remove or
- * demote the people who manage them.
+ * The staff above the caller are guarded: only the owner changes the owner's membership, only the
+ * owner or an admin an admin's, and nobody gives or changes a role ranked above their own (an RSM
+ * neither makes nor demotes an NSM), so that the Users right cannot reach the people who manage
+ * its holder (docs/people.md "Who may grant what").
  */
 export function guardPrivileged(caller: Caller, targetRole: Role): void {
   const own = caller.membership.role;
@@ -77,5 +79,10 @@ export function guardPrivileged(caller: Caller, targetRole: Role): void {
   }
   if (targetRole === 'ADMIN' && own !== 'OWNER' && own !== 'ADMIN') {
     throw forbidden('Only the owner or an admin can change an admin.');
+  }
+  if (staffRoleAbove(targetRole, own)) {
+    throw forbidden(
+      `You cannot give or change the ${roleLabel(targetRole)} role: it is above your own (${roleLabel(own)}).`,
+    );
   }
 }

@@ -48,11 +48,14 @@ const select = {
 type Row = SelectResultFields<typeof select>;
 
 function toItem(row: Row): UserItem {
+  // Until a person accepts, the inviting organization knows them by the email it typed: their name
+  // and anything else stay theirs (docs/people.md "Invitations").
+  const pending = row.status === 'PENDING';
   return {
     user_id: row.user_id,
-    user_name: row.name,
+    user_name: pending ? row.email : row.name,
     user_email_id: row.email,
-    user_phone_number: row.phone_number,
+    user_phone_number: pending ? null : row.phone_number,
     user_type: row.role as Role,
     user_status: row.status,
     // Left joins: drizzle types their columns as present; a membership may have neither.
@@ -61,7 +64,7 @@ function toItem(row: Row): UserItem {
     party_id: row.party_id,
     party_name: row.party_name ?? null,
     party_kind: row.party_kind ?? null,
-    invitation_pending: row.must_change_password,
+    invitation_pending: pending || row.must_change_password,
     invited_on: row.invited_at?.toISOString() ?? null,
     user_created_on: row.created_at.toISOString(),
   };
@@ -102,7 +105,9 @@ function searchMembers(term: string): SQL | undefined {
   if (!term) return undefined;
   const pattern = containsPattern(term);
   return or(
-    sql`${member.userId} in (select ${user.id} from ${user} where ${user.name} ilike ${pattern} or ${user.email} ilike ${pattern})`,
+    sql`${member.userId} in (select ${user.id} from ${user} where ${user.email} ilike ${pattern})`,
+    // A pending member's name is not this organization's to search.
+    sql`(${member.status} <> 'PENDING' and ${member.userId} in (select ${user.id} from ${user} where ${user.name} ilike ${pattern}))`,
     // Numbers are stored +91...: only a term with a digit can be part of one.
     /\d/.test(term) ? sql`${member.phone_number} ilike ${pattern}` : undefined,
     // Uncorrelated, so that PostgreSQL hashes the few matching parties once (ids are unique

@@ -1,4 +1,4 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, ne, sql } from 'drizzle-orm';
 import {
   ListServicePartnerCoverage,
   ListTechnicianCoverage,
@@ -60,6 +60,8 @@ export const listTechnicianCoverage = defineList(ListTechnicianCoverage, {
   status: member.status,
   filters: (input) => [
     eq(member.role, 'TECHNICIAN'),
+    // Invited, not yet accepted: not the organization's technician yet (docs/people.md "Invitations").
+    ne(member.status, 'PENDING'),
     input.territory_id
       ? exists(
           sql`(select 1 from ${technicianTerritory} where ${q(technicianTerritory.organization_id)} = ${q(member.organizationId)} and ${q(technicianTerritory.member_id)} = ${q(member.id)} and ${q(technicianTerritory.territory_id)} = ${input.territory_id})`,
@@ -76,7 +78,7 @@ export const listTechnicianCoverage = defineList(ListTechnicianCoverage, {
     user_id: row.user_id,
     user_name: row.user_name,
     user_email_id: row.email,
-    technician_status: row.status,
+    technician_status: row.status as TechnicianCoverageItem['technician_status'],
     party_id: row.party_id,
     party_name: row.party_name,
     territories: row.territories,
@@ -113,6 +115,7 @@ export const updateTechnicianCoverage = defineHandler(UpdateTechnicianCoverage, 
         eq(member.organizationId, caller.organization.id),
         eq(member.id, input.technician_id),
         eq(member.role, 'TECHNICIAN'),
+        ne(member.status, 'PENDING'),
       ),
     );
   if (!technician) throw notFound(TECHNICIAN_NOT_FOUND);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,8 @@ import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
 import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
 import { designations, type DesignationItem } from '@fieldport/contract/operations/designations';
 import type { AccessModule } from '@fieldport/contract/operations/account';
+import { buildMenu, menuInputFromUser } from '@fieldport/contract/menus';
+import { callerHoldsRight, type RightGrant } from '@fieldport/contract/permissions';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../ui/data-table.tsx';
@@ -33,6 +35,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { listQueryKey, useList, useListState } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
+import { useCurrentUser } from '../people/use-current-user.ts';
 import { RightsEditor } from './rights-editor.tsx';
 
 const { list: ListDesignations, create, update, activateOrDeactivate } = designations;
@@ -262,6 +265,19 @@ function DesignationForm({
 }) {
   const { enqueueSnackbar } = useSnackbar();
   const [formError, setFormError] = useState<string | null>(null);
+  // The server gives only rights the editor holds (docs/people.md "Who may grant what"); the
+  // editor shows the others fixed, with the reason.
+  const currentUser = useCurrentUser();
+  const grantRule = useMemo(() => {
+    if (!currentUser) return { holds: () => false, reason: '' };
+    const profile = menuInputFromUser(currentUser);
+    const menu = buildMenu(profile);
+    const whose = menu.ok && menu.accessControlled ? 'designation' : 'role';
+    return {
+      holds: (grant: RightGrant) => callerHoldsRight(profile, grant, menu),
+      reason: `Your own ${whose} does not have this right, so you cannot give or remove it.`,
+    };
+  }, [currentUser]);
   const form = useForm<FormValues, unknown, z.output<typeof create.input>>({
     resolver: zodResolver(create.input),
     defaultValues: {
@@ -332,6 +348,8 @@ function DesignationForm({
                 value={(field.value ?? []) as AccessModule[]}
                 onChange={field.onChange}
                 narrow={narrow}
+                holds={grantRule.holds}
+                lockedReason={grantRule.reason}
               />
             )}
           />

@@ -2,6 +2,7 @@ import { Fragment, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Tooltip from '@mui/material/Tooltip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -18,6 +19,7 @@ import { RIGHTS, type Right } from '@fieldport/contract/operation';
 import type { AccessModule, ModuleRights } from '@fieldport/contract/operations/account';
 import { RIGHT_LABELS, grantableModules } from '@fieldport/contract/operations/designations';
 import { normalizeModuleName, type MenuItem } from '@fieldport/contract/menus';
+import type { RightGrant } from '@fieldport/contract/permissions';
 
 type Rights = Record<Right, boolean>;
 /** 'Tickets' for a module, 'Tickets › Active Tickets' for a sub-module. */
@@ -89,14 +91,34 @@ export function RightsEditor({
   onChange,
   narrow,
   disabled,
+  holds = () => true,
+  lockedReason = '',
 }: {
   value: AccessModule[];
   onChange: (value: AccessModule[]) => void;
   narrow: boolean;
   disabled?: boolean;
+  /**
+   * Whether the person editing holds a right, and so may give or take it (docs/people.md "Who may
+   * grant what"); the others are shown fixed, as they are.
+   */
+  holds?: (grant: RightGrant) => boolean;
+  /** Why a fixed right cannot be changed, said beside it. */
+  lockedReason?: string;
 }) {
   const menu = useMemo(() => grantableModules(), []);
   const grants = useMemo(() => toGrants(menu, value), [menu, value]);
+  const locked = (key: string, right: Right) => {
+    const [module, sub_module = null] = key.split(SEPARATOR);
+    return !holds({ module, sub_module, right });
+  };
+  /** A right the person may not change keeps its value; View stays while a fixed right needs it. */
+  const apply = (key: string, current: Rights, wanted: Rights): Rights => {
+    const next = { ...wanted };
+    for (const right of RIGHTS) if (locked(key, right)) next[right] = current[right];
+    if (RIGHTS.some((right) => right !== 'VIEW' && next[right])) next.VIEW = true;
+    return next;
+  };
   // Groups open where something is granted, so that what the designation does is in sight.
   const [open, setOpen] = useState<Set<string>>(
     () => new Set(menu.filter((item) => grants.get(item.MenuName)?.VIEW).map((item) => item.MenuName)),
@@ -104,28 +126,22 @@ export function RightsEditor({
 
   const set = (key: string, right: Right, on: boolean) => {
     const next: Grants = new Map(grants);
-    const current = { ...(next.get(key) ?? NONE) };
-    if (right === 'VIEW' && !on) {
-      next.set(key, { ...NONE });
-    } else {
-      current[right] = on;
-      if (on) current.VIEW = true;
-      next.set(key, current);
-      const [group] = key.split(SEPARATOR);
-      if (on && group !== key) next.set(group, { ...(next.get(group) ?? NONE), VIEW: true });
+    const current = next.get(key) ?? NONE;
+    const wanted =
+      right === 'VIEW' && !on ? { ...NONE } : { ...current, [right]: on, VIEW: on || current.VIEW };
+    next.set(key, apply(key, current, wanted));
+    const [group] = key.split(SEPARATOR);
+    if (on && group !== key) {
+      const groupRights = next.get(group) ?? NONE;
+      next.set(group, apply(group, groupRights, { ...groupRights, VIEW: true }));
     }
     onChange(toAccessing(menu, next));
   };
 
   const setAll = (on: boolean) => {
     const next: Grants = new Map();
-    for (const key of grants.keys())
-      next.set(
-        key,
-        on
-          ? { VIEW: true, CREATE: true, EDIT: true, DELETE: true, APPROVE: true, EXPORT: true }
-          : { ...NONE },
-      );
+    const all: Rights = { VIEW: true, CREATE: true, EDIT: true, DELETE: true, APPROVE: true, EXPORT: true };
+    for (const [key, current] of grants) next.set(key, apply(key, current, on ? all : { ...NONE }));
     onChange(toAccessing(menu, next));
     if (on) setOpen(new Set(menu.map((item) => item.MenuName)));
   };
@@ -151,18 +167,40 @@ export function RightsEditor({
       : []),
   ]);
 
+  /** A right the person may not change; View cannot go either while a fixed right of the row needs it. */
+  const isFixed = (key: string, right: Right) => {
+    const rights = grants.get(key) ?? NONE;
+    return (
+      locked(key, right) ||
+      (right === 'VIEW' &&
+        rights.VIEW &&
+        RIGHTS.some((other) => other !== 'VIEW' && rights[other] && locked(key, other)))
+    );
+  };
+
   const checkbox = (row: (typeof rows)[number], right: Right) => {
     const rights = grants.get(row.key) ?? NONE;
     const where = row.sub ? `${row.group.MenuName}${SEPARATOR}${row.label}` : row.label;
-    return (
+    const fixed = isFixed(row.key, right);
+    const label = `${RIGHT_LABELS[right]} on ${where}${fixed && !disabled ? ` (fixed: ${lockedReason})` : ''}`;
+    const box = (
       <Checkbox
         size="small"
         checked={rights[right]}
-        disabled={disabled}
+        disabled={disabled || fixed}
         onChange={(event) => set(row.key, right, event.target.checked)}
-        slotProps={{ input: { 'aria-label': `${RIGHT_LABELS[right]} on ${where}` } }}
+        slotProps={{ input: { 'aria-label': label } }}
         sx={{ p: 0.75 }}
       />
+    );
+    if (!fixed || disabled) return box;
+    // A disabled control gets no pointer events: the tooltip hangs on a wrapper that can be focused.
+    return (
+      <Tooltip title={lockedReason}>
+        <Box component="span" tabIndex={0} sx={{ display: 'inline-flex' }}>
+          {box}
+        </Box>
+      </Tooltip>
     );
   };
 
@@ -188,6 +226,11 @@ export function RightsEditor({
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           {granted === 0 ? 'No module granted' : `${granted} module${granted === 1 ? '' : 's'} in the menu`}
         </Typography>
+        {!disabled && lockedReason && rows.some((row) => RIGHTS.some((right) => locked(row.key, right))) && (
+          <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%', order: 1 }}>
+            Rights you do not hold yourself are greyed out and stay as they are.
+          </Typography>
+        )}
         {!disabled && (
           <>
             <Button size="small" onClick={() => setAll(true)}>
@@ -217,6 +260,7 @@ export function RightsEditor({
                     key={right}
                     control={checkbox(row, right)}
                     label={RIGHT_LABELS[right]}
+                    disabled={disabled || isFixed(row.key, right)}
                     slotProps={{ typography: { variant: 'body2' } }}
                     sx={{ mr: 0.5 }}
                   />

@@ -178,7 +178,9 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
         {
           label: (item) => `Send the invitation to the owner of ${item.party_name} again`,
           icon: () => <ForwardToInboxOutlined />,
-          show: (item) => item.owner_invitation_pending && item.owner_status === 'ACTIVE',
+          show: (item) =>
+            item.owner_status === 'PENDING' ||
+            (item.owner_invitation_pending && item.owner_status === 'ACTIVE'),
           onClick: (item) => setPending({ kind: 'resend', item }),
         },
         {
@@ -279,7 +281,9 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
           onClose={() => setPending(null)}
         >
           {pending.kind === 'resend'
-            ? `A new temporary password is mailed to ${pending.item.owner_email_id}. The one sent before stops working.`
+            ? pending.item.owner_status === 'PENDING'
+              ? `A new invitation link is mailed to ${pending.item.owner_email_id}. The link sent before stops working.`
+              : `A new temporary password is mailed to ${pending.item.owner_email_id}. The one sent before stops working.`
             : suspending
               ? `Nobody of ${pending.item.party_name} can sign in until it is activated again ('Temporarily Suspended'). Their records stay.`
               : `The people of ${pending.item.party_name} can sign in again.`}

@@ -224,7 +224,8 @@ export function UserScreen({ groupKey, route, can }: FeaturePageProps & { groupK
       {
         label: (item) => `Send the invitation to ${item.user_name} again`,
         icon: () => <ForwardToInboxOutlined />,
-        show: (item) => item.invitation_pending && item.user_status === 'ACTIVE',
+        show: (item) =>
+          item.user_status === 'PENDING' || (item.invitation_pending && item.user_status === 'ACTIVE'),
         onClick: (item) => setPending({ kind: 'resend', item }),
       },
       {
@@ -235,14 +236,18 @@ export function UserScreen({ groupKey, route, can }: FeaturePageProps & { groupK
           ) : (
             <ToggleOnOutlined color="success" />
           ),
-        show: (item) => !self(item) && item.user_type !== 'OWNER',
+        // Only the person makes a pending membership active, by accepting the invitation.
+        show: (item) => !self(item) && item.user_type !== 'OWNER' && item.user_status !== 'PENDING',
         onClick: (item) => setPending({ kind: 'status', item }),
       },
     );
   }
   if (mayInvalidate) {
     actions.push({
-      label: (item) => `Mark ${item.user_name} as invalid`,
+      label: (item) =>
+        item.user_status === 'PENDING'
+          ? `Withdraw the invitation to ${item.user_email_id}`
+          : `Mark ${item.user_name} as invalid`,
       icon: () => <PersonOffOutlined color="error" />,
       show: (item) => !self(item) && item.user_type !== 'OWNER',
       onClick: (item) => setPending({ kind: 'invalid', item }),
@@ -408,6 +413,14 @@ function confirmation(pending: Pending, organization: string) {
             children: `${item.user_name} can sign in to ${organization} again.`,
           };
     case 'invalid':
+      if (item.user_status === 'PENDING') {
+        return {
+          title: 'Withdraw the invitation?',
+          confirmLabel: 'Withdraw',
+          destructive: true,
+          children: `The link mailed to ${item.user_email_id} stops working, and the invitation leaves the list. You can invite them again later.`,
+        };
+      }
       return {
         title: 'Mark as invalid?',
         confirmLabel: 'Mark invalid',
@@ -419,7 +432,10 @@ function confirmation(pending: Pending, organization: string) {
         title: 'Send the invitation again?',
         confirmLabel: 'Send',
         destructive: false,
-        children: `A new temporary password is mailed to ${item.user_email_id}. The one sent before stops working.`,
+        children:
+          item.user_status === 'PENDING'
+            ? `A new invitation link is mailed to ${item.user_email_id}. The link sent before stops working.`
+            : `A new temporary password is mailed to ${item.user_email_id}. The one sent before stops working.`,
       };
     case 'transfer':
       return {
