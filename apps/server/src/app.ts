@@ -55,7 +55,7 @@ export async function buildApp(
     log: (line) => app.log.info(line),
   });
   const secret = await loadAuthSecret(db, config.authSecret);
-  const identity = createIdentity({ config, db, mailer, secret });
+  const identity = createIdentity({ config, db, mailer, secret, log: app.log });
   const files = config.s3
     ? createS3FileStore(config.s3, secret)
     : createLocalFileStore(path.join(config.dataDir, 'files'), secret);

@@ -11,6 +11,8 @@ import * as identitySchema from '../db/schema/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
 import { newId } from '../platform/ids.ts';
 import type { Mailer } from '../platform/mail.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { redactedError } from '../platform/http-guards.ts';
 import { membershipGate } from './membership-gate.ts';
 
 export interface IdentityOptions {
@@ -18,6 +20,8 @@ export interface IdentityOptions {
   db: Db;
   mailer: Mailer;
   secret: string;
+  /** The server's logger: better-auth's own lines go there, with errors redacted like every other. */
+  log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 }
 
 const CODE_MAIL: Record<string, { subject: string; purpose: string }> = {
@@ -41,8 +45,18 @@ const undeliveredCodes = new WeakSet<Request>();
  * its HTTP endpoints are not exposed (see auth/routes.ts), because who may change memberships is
  * decided by our own operations.
  */
-export function createIdentity({ config, db, mailer, secret }: IdentityOptions) {
+export function createIdentity({ config, db, mailer, secret, log }: IdentityOptions) {
   return betterAuth({
+    logger: {
+      log: (level, message, ...args) =>
+        log?.[level](
+          { details: args.map((arg) => (arg instanceof Error ? redactedError(arg) : arg)) },
+          `identity: ${message}`,
+        ),
+    },
+    // An unexpected error (the database failing inside better-auth) is thrown to the server's one
+    // error handler, which logs it redacted and answers INTERNAL_SERVER_ERROR (docs/security.md "HTTP").
+    onAPIError: { throw: true },
     appName: 'Fieldport',
     baseURL: config.publicUrl,
     basePath: '/auth',

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, member, user } from '../db/schema/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../platform/http-guards.ts';
 import type { Identity } from './identity.ts';
 import {
   backoffWait,
@@ -187,6 +188,15 @@ async function forwardToIdentity(
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
   await beforeSend?.(response.status, errorCode(response.status, text));
+  // The identity provider's own failures (a database error inside it) are answered like every
+  // other route's (docs/security.md "HTTP"); 503 is ours: a code that could not be mailed.
+  if (response.status >= 500 && response.status !== 503) {
+    request.log.error({ status: response.status }, 'identity provider failed');
+    return reply
+      .code(500)
+      .type('application/json')
+      .send({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE });
+  }
   return reply.send(text.length ? text : null);
 }
 

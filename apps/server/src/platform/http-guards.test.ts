@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { Get_Current_User_Details } from '@fieldport/contract/operations/account';
+import { Get_Current_User_Details, UpdateUserDetails } from '@fieldport/contract/operations/account';
 import { loadConfig } from '../config.ts';
 import { call, signIn, startTestApp, type TestApp } from '../test/harness.ts';
 import { seedTestOrganization, TEST_PASSWORD } from '../test/organizations.ts';
@@ -171,6 +171,65 @@ describe('security finding 2: no SQL text or parameters reach a client or the lo
       expect(response.statusCode, url).toBe(400);
       expect(response.body, url).toContain('BAD_USER_INPUT');
       expect(response.body, url).not.toMatch(/Unexpected|position|SyntaxError/);
+    }
+  });
+});
+
+describe('security finding 2: a database failure inside an operation or the identity provider', () => {
+  /** A database error for one person only (a trigger), so that tests sharing PostgreSQL never meet it. */
+  async function failInsertsOf(table: string, column: string, value: string) {
+    const name = `fail_${Math.random().toString(36).slice(2, 10)}`;
+    await app.database.query(
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'secret detail of %', NEW.${column}; END $$`,
+    );
+    await app.database.query(
+      `CREATE TRIGGER ${name} BEFORE INSERT ON "${table}" FOR EACH ROW WHEN (NEW.${column} = '${value}') EXECUTE FUNCTION ${name}()`,
+    );
+    return async () => {
+      await app.database.query(`DROP TRIGGER ${name} ON "${table}"`);
+      await app.database.query(`DROP FUNCTION ${name}()`);
+    };
+  }
+
+  it('answers a failed sign-in inside the identity provider with INTERNAL_SERVER_ERROR and nothing else', async () => {
+    const { members } = await seedTestOrganization(app.database.db, { roles: ['OWNER'] });
+    const restore = await failInsertsOf('session', 'user_id', members.OWNER.userId);
+    try {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/auth/sign-in/email',
+        headers: { 'content-type': 'application/json', origin: app.config.publicUrl },
+        payload: JSON.stringify({ email: members.OWNER.email, password: TEST_PASSWORD }),
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({
+        code: 'INTERNAL_SERVER_ERROR',
+        message: INTERNAL_ERROR_MESSAGE,
+      });
+      expect(response.body).not.toMatch(/secret detail|insert into|params/i);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('answers a failed operation with INTERNAL_SERVER_ERROR, no SQL and no parameters', async () => {
+    const { members, org } = await seedTestOrganization(app.database.db, { roles: ['OWNER'] });
+    const cookie = await signIn(app, members.OWNER.email, TEST_PASSWORD);
+    const restore = await failInsertsOf('audit_log', 'organization_id', org.id);
+    try {
+      const answer = await call(app, cookie, UpdateUserDetails, {
+        updater_user_id: members.OWNER.userId,
+        organization_id: org.id,
+        is_switch_between_organization: 'true',
+        new_organization_id: org.id,
+      });
+      expect(answer.errors?.[0]).toMatchObject({
+        message: INTERNAL_ERROR_MESSAGE,
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      });
+      expect(JSON.stringify(answer)).not.toMatch(/secret detail|insert into|params/i);
+    } finally {
+      await restore();
     }
   });
 });
