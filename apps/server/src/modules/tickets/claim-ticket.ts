@@ -11,7 +11,7 @@ import { answerTicket, recordEvent, TICKET_NOT_FOUND } from './ticket-rules.ts';
 import { callerKind, eligibleFor, floatingPoolOf, visibleTickets } from './ticket-scope.ts';
 
 /**
- * A technician claims a floating ticket (DOMAIN.md: of many claimers exactly one wins). The
+ * A technician claims a floating ticket (docs/tickets.md "Assignment": of many claimers exactly one wins). The
  * ticket is read as the caller sees it and locked (SELECT ... FOR UPDATE), then taken with one
  * conditional UPDATE ... WHERE state = 'OPEN' AND is_floating: concurrent claimers queue on the
  * row, and once the winner commits the others no longer find it in their pool.

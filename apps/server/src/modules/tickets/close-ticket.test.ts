@@ -204,7 +204,7 @@ describe('closing with the customer’s code', () => {
 });
 
 describe('security finding 1: the assigned technician can brute-force the customer’s closure code', () => {
-  // DOMAIN.md "Closing with the customer's OTP": 6 digits; wrong entries counted in the same locked
+  // docs/security.md "Closing a ticket with the customer's code": 6 digits; wrong entries counted in the same locked
   // transaction as the check (the 4th guess of a code is refused whatever the timing); one new code
   // a minute and at most 5 a day, then only a co-ordinator's close with a reason. The organization
   // is in Tokyo (UTC+9, no summer time), so that its times are told apart from the server's.
