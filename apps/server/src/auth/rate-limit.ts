@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { MSG } from '@fieldport/contract/messages';
 import type { Db } from '../db/client.ts';
 
 export interface RateLimitRule {
@@ -23,6 +25,14 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<number>
       GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${rule.windowSeconds}) - now()))))::int AS retry_after`);
   const row = result.rows[0];
   return Number(row.count) > rule.max ? Number(row.retry_after) : 0;
+}
+
+/** The answer of a route whose limit is reached: 429, Retry-After and the message of the README. */
+export function refuseTooMany(reply: FastifyReply, retryAfter: number) {
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfter))
+    .send({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
 }
 
 /** Forgets windows that ended long ago; called now and then so that the table stays small. */

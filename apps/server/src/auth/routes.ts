@@ -14,6 +14,7 @@ import {
   backoffWait,
   hitRateLimit,
   recordFailure,
+  refuseTooMany,
   type BackoffRule,
   type RateLimitRule,
 } from './rate-limit.ts';
@@ -115,13 +116,6 @@ function backoffRule(email: string, limits: Config['rateLimits']): BackoffRule {
     windowSeconds: ONE_HOUR,
     maxDelaySeconds: limits.accountBackoffMaxSeconds,
   };
-}
-
-function refuseTooMany(reply: FastifyReply, retryAfter: number) {
-  return reply
-    .code(429)
-    .header('retry-after', String(retryAfter))
-    .send({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
 }
 
 function bodyEmail(body: unknown): string {

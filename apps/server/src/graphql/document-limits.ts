@@ -3,7 +3,7 @@ import mercurius from 'mercurius';
 import { GraphQLError, Kind, type ASTVisitor, type SelectionSetNode, type ValidationContext } from 'graphql';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Identity } from '../auth/identity.ts';
-import { INTERNAL_ERROR_MESSAGE } from '../platform/http-guards.ts';
+import { clientRefusal, INTERNAL_ERROR_MESSAGE, isBodyRefusal } from '../platform/http-guards.ts';
 
 /**
  * What one GraphQL document may ask for (docs/security.md "GraphQL"). Every operation of the
@@ -89,14 +89,6 @@ interface FormattedError {
   path?: readonly (string | number)[];
 }
 
-/** Fastify's refusals of the body itself, before GraphQL sees it. */
-const BODY_ERRORS: Record<string, { code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_USER_INPUT', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_USER_INPUT', message: 'The request body is empty.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'BAD_USER_INPUT', message: 'The request must be sent as JSON.' },
-};
-
 type AnyError = Error & {
   originalError?: unknown;
   extensions?: Record<string, unknown>;
@@ -146,10 +138,11 @@ export function formatGraphqlErrors(
       });
       continue;
     }
-    const body = original.code ? BODY_ERRORS[original.code] : undefined;
-    if (body) {
-      raise(original.statusCode ?? 400);
-      errors.push({ message: body.message, extensions: { code: body.code } });
+    if (isBodyRefusal(original)) {
+      const status = original.statusCode ?? 400;
+      const refusal = clientRefusal(original, status);
+      raise(status);
+      errors.push({ message: refusal.message, extensions: { code: refusal.code } });
       continue;
     }
     if (error instanceof GraphQLError && !error.originalError) {

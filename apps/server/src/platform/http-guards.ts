@@ -94,32 +94,48 @@ export function registerHttpGuards(app: FastifyInstance, options: { trustedOrigi
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals (malformed JSON, a body too large, an unsupported content type):
-      // their messages are written for developers and carry no internals, but say them plainly.
-      return sendRefusal(request, reply, status, clientErrorCode(status), clientErrorMessage(error, status));
+      const refusal = clientRefusal(error, status);
+      return sendRefusal(request, reply, status, refusal.code, refusal.message);
     }
     request.log.error({ err: error }, 'request failed');
     return sendRefusal(request, reply, 500, 'INTERNAL_SERVER_ERROR', INTERNAL_ERROR_MESSAGE);
   });
 }
 
-function clientErrorCode(status: number): string {
-  if (status === 401) return 'UNAUTHENTICATED';
-  if (status === 403) return 'FORBIDDEN';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 413) return 'PAYLOAD_TOO_LARGE';
-  if (status === 429) return 'TOO_MANY_REQUESTS';
-  return 'BAD_USER_INPUT';
+/** Fastify's refusals of a request's body before any route reads it. */
+const BODY_REFUSALS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_USER_INPUT', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_USER_INPUT', message: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'BAD_USER_INPUT', message: 'The request must be sent as JSON.' },
+};
+
+const STATUS_CODES: Record<number, string> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/**
+ * A client error of Fastify's own (malformed JSON, a body too large, an unsupported content type)
+ * as a code and a plain message: Fastify's messages are written for developers.
+ */
+export function clientRefusal(error: { code?: string }, status: number): { code: string; message: string } {
+  const known = error.code ? BODY_REFUSALS[error.code] : undefined;
+  if (known) return known;
+  if (status === 413) return BODY_REFUSALS.FST_ERR_CTP_BODY_TOO_LARGE;
+  if (status === 415) return BODY_REFUSALS.FST_ERR_CTP_INVALID_MEDIA_TYPE;
+  return {
+    code: STATUS_CODES[status] ?? 'BAD_USER_INPUT',
+    message: status === 404 ? 'Not Found' : 'The request is not valid.',
+  };
 }
 
-function clientErrorMessage(error: FastifyError, status: number): string {
-  if (status === 413) return 'The request is too large.';
-  if (status === 415) return 'The request must be sent as JSON.';
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return 'The request body is not valid JSON.';
-  }
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'The request must be sent as JSON.';
-  return status === 404 ? 'Not Found' : 'The request is not valid.';
+/** Whether an error is one of Fastify's refusals of the body (answered by clientRefusal). */
+export function isBodyRefusal(error: { code?: string }): boolean {
+  return Boolean(error.code && error.code in BODY_REFUSALS);
 }
 
 /**

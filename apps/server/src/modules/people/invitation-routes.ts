@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { member, organization, user } from '../../db/schema/identity.ts';
 import { party } from '../../db/schema/platform.ts';
-import { hitRateLimit } from '../../auth/rate-limit.ts';
+import { hitRateLimit, refuseTooMany } from '../../auth/rate-limit.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { hashInvitationToken } from './invitation.ts';
 
@@ -47,12 +47,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
       max: config.rateLimits.ipPerMinute,
       windowSeconds: 60,
     });
-    if (retryAfter > 0) {
-      return reply
-        .code(429)
-        .header('retry-after', String(retryAfter))
-        .send({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
-    }
+    if (retryAfter > 0) return refuseTooMany(reply, retryAfter);
     const parsed = invitationTokenBody.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(404).send({ code: 'NOT_FOUND', message: NOT_VALID });
     const hash = hashInvitationToken(parsed.data.token);

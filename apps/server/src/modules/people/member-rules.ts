@@ -82,19 +82,32 @@ export async function findTarget(
       ),
     )
     .for('update', { of: member });
-  const pending = row?.status === 'PENDING';
-  const target = row && {
+  if (!row) throw memberNotFound(group);
+  const known = knownHere(row.status, { name: row.name, email: row.email, phone: row.phoneNumber });
+  const target = {
     ...row,
     signedIn: row.firstSignedInAt !== null,
-    // Until they accept, a person is known here by their email only (docs/people.md "Invitations").
-    name: pending ? row.email : row.name,
-    phoneNumber: pending ? null : row.phoneNumber,
+    name: known.name,
+    phoneNumber: known.phone,
     role: row.role as Role,
     partyName: row.partyName ?? null,
     partyKind: row.partyKind ?? null,
   };
-  if (!target || !inGroup(group, target)) throw memberNotFound(group);
+  if (!inGroup(group, target)) throw memberNotFound(group);
   return target;
+}
+
+/**
+ * How the inviting organization knows a member: until a person accepts, by the email it typed and
+ * nothing of theirs, neither name nor phone (docs/people.md "Invitations").
+ */
+export function knownHere<Name extends string | null, Phone extends string | null>(
+  status: string | null | undefined,
+  person: { name: Name; email: Name; phone: Phone },
+): { name: Name; phone: Phone | null } {
+  return status === 'PENDING'
+    ? { name: person.email, phone: null }
+    : { name: person.name, phone: person.phone };
 }
 
 /** 'Service partner', 'Dealer' or 'Service partner or dealer'. */

@@ -18,7 +18,7 @@ import { uniqueViolation } from '../../platform/masters.ts';
 import { newId } from '../../platform/ids.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { inviteMember } from './invitation.ts';
-import { assertNameChangeable } from './member-rules.ts';
+import { assertNameChangeable, knownHere } from './member-rules.ts';
 
 /**
  * Service partners and dealers (issue 5 item 1; /ServicePartners, /DealersView): parties of the
@@ -58,7 +58,11 @@ const select = {
 
 function toItem(row: SelectResultFields<typeof select>): PartyItem {
   // The owner's columns come from left joins: a party whose owner was marked invalid has none.
-  const pending = row.owner_status === 'PENDING';
+  const owner = knownHere(row.owner_status, {
+    name: row.owner_name ?? null,
+    email: row.owner_email ?? null,
+    phone: row.owner_phone_number ?? null,
+  });
   return {
     party_id: row.id,
     party_name: row.name,
@@ -66,12 +70,11 @@ function toItem(row: SelectResultFields<typeof select>): PartyItem {
     party_status: row.status === 'SUSPENDED' ? 'INACTIVE' : 'ACTIVE',
     party_created_on: row.created_at.toISOString(),
     owner_user_id: row.owner_user_id ?? null,
-    // A pending owner is known here by the email typed, nothing of theirs (docs/people.md "Invitations").
-    owner_name: (pending ? row.owner_email : row.owner_name) ?? null,
+    owner_name: owner.name,
     owner_email_id: row.owner_email ?? null,
-    owner_phone_number: pending ? null : (row.owner_phone_number ?? null),
+    owner_phone_number: owner.phone,
     owner_status: (row.owner_status as UserStatus | undefined) ?? null,
-    owner_invitation_pending: pending || (row.owner_must_change_password ?? false),
+    owner_invitation_pending: row.owner_status === 'PENDING' || (row.owner_must_change_password ?? false),
     user_count: row.user_count,
   };
 }

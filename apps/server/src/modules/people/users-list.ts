@@ -19,6 +19,7 @@ import { member, user } from '../../db/schema/identity.ts';
 import { designation, party } from '../../db/schema/platform.ts';
 import type { Caller } from '../../graphql/caller.ts';
 import { containsPattern, defineList, type ExportColumn, type TenantTable } from '../../platform/lists.ts';
+import { knownHere } from './member-rules.ts';
 import { authorizeGroup, groupCondition } from './user-groups.ts';
 
 /**
@@ -48,14 +49,12 @@ const select = {
 type Row = SelectResultFields<typeof select>;
 
 function toItem(row: Row): UserItem {
-  // Until a person accepts, the inviting organization knows them by the email it typed: their name
-  // and anything else stay theirs (docs/people.md "Invitations").
-  const pending = row.status === 'PENDING';
+  const known = knownHere(row.status, { name: row.name, email: row.email, phone: row.phone_number });
   return {
     user_id: row.user_id,
-    user_name: pending ? row.email : row.name,
+    user_name: known.name,
     user_email_id: row.email,
-    user_phone_number: pending ? null : row.phone_number,
+    user_phone_number: known.phone,
     user_type: row.role as Role,
     user_status: row.status,
     // Left joins: drizzle types their columns as present; a membership may have neither.
@@ -64,7 +63,7 @@ function toItem(row: Row): UserItem {
     party_id: row.party_id,
     party_name: row.party_name ?? null,
     party_kind: row.party_kind ?? null,
-    invitation_pending: pending || row.must_change_password,
+    invitation_pending: row.status === 'PENDING' || row.must_change_password,
     invited_on: row.invited_at?.toISOString() ?? null,
     user_created_on: row.created_at.toISOString(),
   };
