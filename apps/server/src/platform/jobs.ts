@@ -26,7 +26,6 @@ export interface Jobs {
   runNow(name: string): Promise<void>;
   /** Lets running jobs finish (up to 15 s) and stops taking new ones. */
   stop(): Promise<void>;
-  readonly started: boolean;
 }
 
 export function createJobs(
@@ -45,9 +44,6 @@ export function createJobs(
     schedule(job) {
       if (boss) throw new Error(`Job ${job.name} was scheduled after the jobs started`);
       registered.set(job.name, job);
-    },
-    get started() {
-      return boss !== undefined;
     },
     async start() {
       const instance = new PgBoss({ ...options, schema: 'pgboss', retryLimit: 3, retryBackoff: true });

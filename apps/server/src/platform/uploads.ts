@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   FILE_PURPOSE_RULES,
   extensionOf,
@@ -110,11 +110,6 @@ export async function registerServerFile(
   await db
     .insert(storedFile)
     .values({ id: newId(), ...values, party_id: null, record_kind: record.kind, record_id: record.id });
-}
-
-/** Files never attached, older than `before`: what the clean-up removes. */
-export function unattachedBefore(before: Date) {
-  return and(isNull(storedFile.record_id), lt(storedFile.created_at, before));
 }
 
 /** Records an upload about to be signed. */
