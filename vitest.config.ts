@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // The menu rules are checked over every role and flag combination (thousands of cases per
           // test): seconds on a quiet machine, more on a busy 2-core one.

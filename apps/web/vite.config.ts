@@ -22,31 +22,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than our code: their own chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor-react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-              priority: 3,
-            },
-            {
-              // The data grid (@mui/x-*) is left out: it loads with the first list screen.
-              name: 'vendor-mui',
-              test: /node_modules[\\/](@mui(?![\\/]x-)|@emotion|@popperjs|react-transition-group|notistack|goober|clsx)[\\/]/,
-              priority: 2,
-            },
-            {
-              name: 'vendor-data',
-              test: /node_modules[\\/](@tanstack|zod|react-hook-form|@hookform)[\\/]/,
-              priority: 1,
-            },
-          ],
-        },
-      },
-    },
+    manifest: true,
   },
   server: {
     proxy: { '/auth': proxy, '/graphql': proxy, '/api': proxy, '/healthz': proxy, '/files': proxy },

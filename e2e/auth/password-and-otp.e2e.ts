@@ -53,12 +53,27 @@ describe('passwords and codes', () => {
     await reset.getByLabel('New Password', { exact: true }).fill('Renewed@2026');
     await reset.getByRole('button', { name: 'Change Password' }).click();
     await expectMessage(page, MSG.codeFailure);
+    // The field says why, and how many tries this code has left.
+    await reset.getByText('The code is wrong or has expired. 2 tries left.').waitFor();
     await reset.getByLabel('Code').fill(code);
     await reset.getByRole('button', { name: 'Change Password' }).click();
     await expectMessage(page, MSG.passwordChanged);
     await login.signInForm.waitFor();
     await login.signIn(E2E_USERS.forgot, 'Renewed@2026');
     await expectPath(page, '/Dashboard');
+    await context.close();
+  });
+
+  it('answers Forgot Password for an unknown address as for a known one', async () => {
+    const { page, context } = await newPage();
+    const login = loginPage(page);
+    await login.open();
+    await login.signInForm.getByRole('button', { name: 'Forgot Password ?' }).click();
+    const ask = page.getByRole('form', { name: 'Forgot Password' });
+    await ask.getByLabel('Registered Email').fill('nobody.at.all@nowhere.local');
+    await ask.getByRole('button', { name: 'Send Code' }).click();
+    await expectMessage(page, MSG.otpSentToEmail);
+    await page.getByRole('form', { name: 'Reset Password' }).waitFor();
     await context.close();
   });
 
@@ -79,6 +94,9 @@ describe('passwords and codes', () => {
     await enter.getByLabel(MSG.otpLabel.replace(' *', '')).fill(code === '000000' ? '111111' : '000000');
     await enter.getByRole('button', { name: 'Verify OTP' }).click();
     await expectMessage(page, MSG.invalidOtp);
+    await enter.getByText('The code is wrong or has expired. 2 tries left.').waitFor();
+    await enter.getByRole('button', { name: 'Verify OTP' }).click();
+    await enter.getByText('The code is wrong or has expired. 1 try left.').waitFor();
     await enter.getByLabel(MSG.otpLabel.replace(' *', '')).fill(code);
     await enter.getByRole('button', { name: 'Verify OTP' }).click();
     await expectMessage(page, MSG.loginSuccessful);

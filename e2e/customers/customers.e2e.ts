@@ -17,6 +17,31 @@ let counter = Number(String(Date.now()).slice(-7));
 const mobile = () => `97${String((counter += 7919) % 100_000_000).padStart(8, '0')}`;
 
 describe('customers in the browser', () => {
+  it('fills city and state from a known pincode, and keeps what the person typed', async () => {
+    const { page, context } = await newPage({ width: 360, height: 740 });
+    await openAs(page, 'OWNER', '/CustomersView');
+    const customers = customersPage(page);
+    await customers.table.waitFor();
+    await page.getByRole('button', { name: 'Add customer' }).click();
+    const primary = customers.dialog('Add customer').getByRole('group', { name: 'Primary location' });
+    await primary.getByLabel('Pincode', { exact: true }).fill('400001');
+    // The lookup goes to the server as the person types; a busy machine may take a few seconds.
+    await expect
+      .poll(() => primary.getByLabel('City', { exact: true }).inputValue(), { timeout: 15_000 })
+      .toBe('Mumbai');
+    await expect.poll(() => primary.getByLabel('State', { exact: true }).inputValue()).toBe('Maharashtra');
+    // Another pincode moves what it filled; a city the person typed stays.
+    await primary.getByLabel('Pincode', { exact: true }).fill('504293');
+    await expect.poll(() => primary.getByLabel('State', { exact: true }).inputValue()).toBe('Telangana');
+    expect(await primary.getByLabel('City', { exact: true }).inputValue()).toBe('Adilabad');
+    await primary.getByLabel('City', { exact: true }).fill('Asifabad');
+    await primary.getByLabel('Pincode', { exact: true }).fill('560001');
+    await expect.poll(() => primary.getByLabel('State', { exact: true }).inputValue()).toBe('Karnataka');
+    expect(await primary.getByLabel('City', { exact: true }).inputValue()).toBe('Asifabad');
+    await shot(page, 'pincode-filled-360');
+    await context.close();
+  });
+
   it('creates a customer with a secondary location, after the form refused a bad pincode', async () => {
     const { page, context } = await newPage();
     await openAs(page, 'OWNER', '/CustomersView');
@@ -65,7 +90,8 @@ describe('customers in the browser', () => {
     await customers.search().fill(`0${phone.slice(0, 6)}`);
     await expect.poll(() => customers.names()).toEqual([name]);
     const row = customers.row(name);
-    await row.getByText(`0${phone.slice(0, 5)} ${phone.slice(5)}`).waitFor();
+    // Shown in the one international format.
+    await row.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`).waitFor();
     await row.getByText('+1 more location').waitFor();
     await row.getByRole('button', { name: `View ${name}` }).click();
     const card = customers.dialog(name);
@@ -211,14 +237,22 @@ describe('customers in the browser', () => {
     await context.close();
   });
 
-  it('fits a narrow screen: the list keeps name, phone and status, the form goes full screen', async () => {
+  it('fits a narrow screen: the list keeps name and phone, the status is under Details, the form goes full screen', async () => {
     const { page, context } = await newPage({ width: 400, height: 860 });
     await openAs(page, 'OWNER', '/CustomersView');
     const customers = customersPage(page);
     await customers.search().fill('Ananya Krishnan');
     await expect.poll(() => customers.names()).toEqual(['Ananya Krishnan']);
     const headers = await customers.table.getByRole('columnheader').allTextContents();
-    expect(headers.map((header) => header.trim())).toEqual(['Name', 'Phone', 'Status', 'Actions']);
+    // The whole international number keeps its room; the status gives way to it.
+    expect(headers.map((header) => header.trim())).toEqual(['Name', 'Phone', 'Actions']);
+    await customers.row('Ananya Krishnan').getByRole('button', { name: 'more' }).click();
+    await page.getByRole('menuitem', { name: 'Details of Ananya Krishnan' }).click();
+    const details = page.getByRole('dialog', { name: 'Ananya Krishnan' });
+    await details.getByText('Status', { exact: true }).waitFor();
+    await details.getByText('Active', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
     await shot(page, 'list-narrow');
     await page.getByRole('button', { name: 'Add customer' }).click();
     await customers.dialog('Add customer').getByLabel('Name', { exact: true }).waitFor();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fieldport/contract/messages';
 import { closeBrowser, DEMO, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { expectMessage, expectPath, loginPage } from '../support/login-page.ts';
-import { E2E_USERS } from '../support/fixtures.ts';
+import { E2E_USERS, SWITCH_ORGANIZATION } from '../support/fixtures.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -57,6 +57,56 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('switches to an organization where the role has no Dashboard: lands on its start page, not a refusal', async () => {
+    const { page, context } = await newPage();
+    const login = loginPage(page);
+    await login.open();
+    await login.signIn(E2E_USERS.switcher, DEMO.password);
+    await expectPath(page, '/Dashboard');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: SWITCH_ORGANIZATION }).click();
+    // A co-ordinator (AGENT) starts on the active tickets.
+    await expectPath(page, '/ActiveTickets');
+    await page.getByRole('banner').getByText(SWITCH_ORGANIZATION).waitFor();
+    await page.getByRole('heading', { name: 'Active Tickets' }).waitFor();
+    expect(await page.getByText('You do not have access to this page').count()).toBe(0);
+    // A page outside the new menu refuses, with the way back to the start page.
+    await page.goto('/Dashboard');
+    await page.getByText('You do not have access to this page').waitFor();
+    await page.getByRole('link', { name: 'Go to my start page' }).click();
+    await expectPath(page, '/ActiveTickets');
+    await screenshot(page, 'switched-to-agent');
+    await context.close();
+  });
+
+  it.each(['DEALER_OWNER', 'DEALER_AGENT', 'REPRESENTATIVE', 'SERVICE_PARTNER', 'PARTNER_AGENT'])(
+    '%s reaches every tab of their own tickets',
+    async (role) => {
+      const { page, context } = await newPage();
+      const login = loginPage(page);
+      await login.open();
+      await login.signIn(DEMO.email(role), DEMO.password);
+      await expectPath(page, '/ActiveTickets');
+      for (const tab of [
+        'Active Tickets',
+        'Partially Closed Tickets',
+        'Closed Tickets',
+        'Inactive Tickets',
+      ]) {
+        await page.goto(`/${tab.replace(/ /g, '')}`);
+        await page.getByRole('heading', { name: tab }).waitFor();
+        expect(await page.getByText('You do not have access to this page').count(), `${role} ${tab}`).toBe(0);
+      }
+      // The page's own tabs lead there too.
+      await page.getByRole('tab', { name: /^Active/ }).click();
+      await expectPath(page, '/ActiveTickets');
+      await page.getByRole('tab', { name: /^Inactive/ }).click();
+      await expectPath(page, '/InactiveTickets');
+      await page.getByRole('heading', { name: 'Inactive Tickets' }).waitFor();
+      await context.close();
+    },
+  );
+
   it('reports an issue: screenshot after 2 s, drawing, description rules, stored by the server', async () => {
     const { page, context } = await newPage();
     const login = loginPage(page);
@@ -66,7 +116,10 @@ describe('the shell', () => {
     const clickedAt = Date.now();
     await page.getByRole('button', { name: 'Report an issue' }).click();
     await expectPath(page, '/ReportIssue', 20_000);
-    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(2000);
+    const tookMs = Date.now() - clickedAt;
+    expect(tookMs).toBeGreaterThanOrEqual(2000);
+    // Measured, not asserted: the capture after the 2 s delay (docs/architecture.md "Waits").
+    console.log(`report an issue: ${tookMs} ms from the click to the form (capture ${tookMs - 2000} ms)`);
     const form = page.getByRole('form', { name: 'Report an issue' });
     const canvas = page.getByRole('img', { name: 'Screenshot of the page; draw on it to mark the problem' });
     await canvas.waitFor();

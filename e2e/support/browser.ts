@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -14,17 +15,8 @@ let browser: Browser | undefined;
  */
 export async function launchBrowser(): Promise<Browser> {
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
   });
   return browser;
 }
@@ -56,60 +48,69 @@ export function alertsOf(page: Page): string[] {
   return (page as Page & { alerts?: string[] }).alerts ?? [];
 }
 
-/** The newest code mailed to an address, read from the console outbox in the server log. */
-export async function mailedCode(email: string, notBefore?: string): Promise<string> {
+export interface LoggedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails the console outbox printed to the server's output, as readable blocks, oldest first. */
+async function mailsTo(email: string): Promise<LoggedMail[]> {
+  const log = await fs.readFile(inject('serverLog'), 'utf8');
+  return [...log.matchAll(/\[mail outbox\] \S+\nTo: +(\S+)\nSubject: ([^\n]*)\n\n([\s\S]*?)\n={20,}\n/g)]
+    .map((match) => ({ to: match[1], subject: match[2], text: match[3] }))
+    .filter((mail) => mail.to === email);
+}
+
+/** Waits up to 10 s for the newest value `find` reads in a mail to an address. */
+export async function newestInMail(
+  email: string,
+  find: (mail: LoggedMail) => string | undefined,
+  what: string,
+  notBefore?: string,
+): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const log = await fs.readFile(inject('serverLog'), 'utf8');
-    const codes = [
-      ...log.matchAll(
-        /\[mail outbox\] To: ([^ ]+) \| Subject: [^\\\n]*(?:\\n|\n)Your code to [^\n]*? is (\d{6})\./g,
-      ),
-    ]
-      .filter((match) => match[1] === email)
-      .map((match) => match[2]);
-    const code = codes.at(-1);
-    if (code && code !== notBefore) return code;
-    if (Date.now() > deadline) throw new Error(`No code was mailed to ${email}`);
+    const found = (await mailsTo(email))
+      .map(find)
+      .filter((value): value is string => Boolean(value))
+      .at(-1);
+    if (found && found !== notBefore) return found;
+    if (Date.now() > deadline) throw new Error(`No ${what} was mailed to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The newest code mailed to an address, read from the console outbox in the server's output. */
+export function mailedCode(email: string, notBefore?: string): Promise<string> {
+  return newestInMail(
+    email,
+    (mail) => /Your code to [^\n]*? is (\d{6})\./.exec(mail.text)?.[1],
+    'code',
+    notBefore,
+  );
 }
 
 /**
- * The temporary password of the newest invitation mailed to an address (issue 5 item 1), read from
- * the console outbox in the server log as the person would read the mail.
+ * The temporary password of the newest invitation mailed to an address, read from the console
+ * outbox as the person would read the mail.
  */
-export async function mailedTemporaryPassword(email: string, notBefore?: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const log = await fs.readFile(inject('serverLog'), 'utf8');
-    const passwords = log
-      .split('\n')
-      .filter((line) => line.includes(`[mail outbox] To: ${email} |`))
-      .map((line) => /Temporary password: ([^\s\\"]+)/.exec(line)?.[1])
-      .filter((password): password is string => Boolean(password));
-    const password = passwords.at(-1);
-    if (password && password !== notBefore) return password;
-    if (Date.now() > deadline) throw new Error(`No temporary password was mailed to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+export function mailedTemporaryPassword(email: string, notBefore?: string): Promise<string> {
+  return newestInMail(
+    email,
+    (mail) => /Temporary password: (\S+)/.exec(mail.text)?.[1],
+    'temporary password',
+    notBefore,
+  );
 }
 
 /** The token of the newest invitation link mailed to an address, read from the console outbox. */
-export async function mailedInvitationToken(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const log = await fs.readFile(inject('serverLog'), 'utf8');
-    const token = log
-      .split('\n')
-      .filter((line) => line.includes(`[mail outbox] To: ${email} |`))
-      .map((line) => /\/AcceptInvitation\?token=([A-Za-z0-9_-]+)/.exec(line)?.[1])
-      .filter((found): found is string => Boolean(found))
-      .at(-1);
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`No invitation link was mailed to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+export function mailedInvitationToken(email: string): Promise<string> {
+  return newestInMail(
+    email,
+    (mail) => /\/AcceptInvitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1],
+    'invitation link',
+  );
 }
 
 export const DEMO = { password: DEMO_PASSWORD, email: (role: string) => `${role.toLowerCase()}@demo.local` };

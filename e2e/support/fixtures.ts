@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import { organization } from '../../apps/server/src/db/schema/identity.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo.ts';
-import { seedMember, seedOrganization } from '../../apps/server/src/db/seed/factories.ts';
+import {
+  grant,
+  seedDesignation,
+  seedMember,
+  seedOrganization,
+} from '../../apps/server/src/db/seed/factories.ts';
 import { seedAccessFixtures } from './access-fixtures.ts';
 import { seedPeopleFixtures } from './people-fixtures.ts';
 import { seedTicketFixtures } from '../tickets/ticket-fixtures.ts';
@@ -16,7 +21,11 @@ export const E2E_USERS = {
   suspended: 'suspended.owner@e2e.local',
   reporter: 'reporter.owner@e2e.local',
   narrow: 'narrow.owner@e2e.local',
+  switcher: 'switcher.owner@e2e.local',
 } as const;
+
+/** The organization where the switcher is a co-ordinator (AGENT): a role without a Dashboard. */
+export const SWITCH_ORGANIZATION = 'Switch Journeys Co';
 
 export const E2E_TEMPORARY_PASSWORD = 'Temp@1234';
 
@@ -37,6 +46,29 @@ export async function seedE2eFixtures(db: Db): Promise<void> {
       ...person,
     });
   }
+  // An owner of the demo who co-ordinates tickets in another organization: switching there lands
+  // on the co-ordinator's start page, not on a Dashboard the role does not have.
+  await seedMember(db, {
+    organizationId: demo.id,
+    email: E2E_USERS.switcher,
+    name: 'Sia Switcher',
+    role: 'OWNER',
+    password: DEMO_PASSWORD,
+  });
+  const switchOrganization = await seedOrganization(db, { name: SWITCH_ORGANIZATION });
+  const coordinator = await seedDesignation(db, {
+    organization_id: switchOrganization.id,
+    name: 'Co-ordinator',
+    accessing_module: [grant('Tickets', ['Active Tickets'])],
+  });
+  await seedMember(db, {
+    organizationId: switchOrganization.id,
+    email: E2E_USERS.switcher,
+    name: 'Sia Switcher',
+    role: 'AGENT',
+    password: DEMO_PASSWORD,
+    designation_id: coordinator.id,
+  });
   const suspended = await seedOrganization(db, { name: 'Suspended Services Ltd', status: 'SUSPENDED' });
   await seedMember(db, {
     organizationId: suspended.id,

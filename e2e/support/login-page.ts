@@ -39,7 +39,10 @@ export async function expectMessage(page: Page, text: string) {
 export async function sideMenuNames(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await nav.waitFor();
-  return nav
-    .locator(':scope > ul > li, :scope > ul > div > li')
-    .evaluateAll((items) => items.map((item) => (item.textContent ?? '').trim()).filter(Boolean));
+  return (
+    nav
+      // A group's sub-menu is an item of the list too (MUI Collapse): not a top-level name.
+      .locator(':scope > ul > li:not(.MuiCollapse-root), :scope > ul > div > li')
+      .evaluateAll((items) => items.map((item) => (item.textContent ?? '').trim()).filter(Boolean))
+  );
 }

@@ -83,10 +83,6 @@ describe('a floating ticket, claimed and closed with the customer’s code', () 
     await card.getByRole('link').click();
     await tech.page.getByRole('heading', { level: 1, name: `Ticket ${number}` }).waitFor();
     await actions(tech.page).getByRole('button', { name: 'Claim' }).click();
-    await tech.page
-      .getByRole('dialog', { name: `Claim ${number}?` })
-      .getByRole('button', { name: 'Claim' })
-      .click();
     await actions(tech.page).getByRole('button', { name: 'Start work' }).waitFor();
     await shot(tech.page, 'a-claimed-360');
 
@@ -97,20 +93,18 @@ describe('a floating ticket, claimed and closed with the customer’s code', () 
     await start.getByRole('button', { name: 'Start work' }).click();
     await start.waitFor({ state: 'hidden' });
     await tech.page.getByText('In Progress', { exact: true }).first().waitFor();
-    await actions(tech.page).getByRole('button', { name: 'Ask the customer for the code' }).click();
+    const closing = tech.page.getByRole('group', { name: 'Close with the closure code' });
+    await closing.getByRole('button', { name: 'Send the closure code' }).click();
     await expectMessage(tech.page, `Closure code sent to ${email} by email (no SMS provider is configured)`);
 
     // A wrong code is refused; the customer's code closes the ticket.
     const code = await mailedClosureCode(email, number);
-    await actions(tech.page).getByRole('button', { name: 'Enter the customer’s code' }).click();
-    const close = tech.page.getByRole('dialog', { name: 'Close with the customer’s code' });
-    await close.getByLabel("Customer's code").fill('12');
-    await close.getByRole('button', { name: 'Close ticket' }).click();
-    await close.getByText('OTP must be the 6 digits the customer received').waitFor();
+    await closing.getByLabel('Closure code').fill('12');
+    await closing.getByRole('button', { name: 'Close ticket' }).click();
+    await closing.getByText('Closure code must be the 6 digits the customer received').waitFor();
     await shot(tech.page, 'a-otp-refused-360');
-    await close.getByLabel("Customer's code").fill(code);
-    await close.getByRole('button', { name: 'Close ticket' }).click();
-    await close.waitFor({ state: 'hidden' });
+    await closing.getByLabel('Closure code').fill(code);
+    await closing.getByRole('button', { name: 'Close ticket' }).click();
     await tech.page.getByText('Closed', { exact: true }).first().waitFor();
     await shot(tech.page, 'a-closed-360');
     await tech.page.goto('/Technician?tab=done');

@@ -3,6 +3,7 @@ import { closeBrowser, launchBrowser } from '../support/browser.ts';
 import { PARTNER_TECHNICIAN_NAME, TICKET_USERS } from './ticket-fixtures.ts';
 import {
   actions,
+  moreActions,
   choose,
   createTicket,
   openFromList,
@@ -81,7 +82,7 @@ describe('a ticket through a service partner', () => {
     await choose(tech.page, start, 'Sub-stage', 'Repair in progress');
     await start.getByRole('button', { name: 'Start work' }).click();
     await start.waitFor({ state: 'hidden' });
-    await actions(tech.page).getByRole('button', { name: 'Add note' }).click();
+    await moreActions(tech.page).getByRole('button', { name: 'Add note' }).click();
     const note = tech.page.getByRole('dialog', { name: 'Add a note' });
     await note.getByLabel('Note', { exact: true }).fill('Compressor relay burnt; ordered a new one');
     await note.getByRole('button', { name: 'Add note' }).click();
@@ -97,7 +98,7 @@ describe('a ticket through a service partner', () => {
       .getByRole('list', { name: 'Timeline' })
       .getByRole('img', { name: 'burnt-relay.png' })
       .waitFor();
-    await actions(tech.page).getByRole('button', { name: 'Partially close' }).click();
+    await moreActions(tech.page).getByRole('button', { name: 'Partially close' }).click();
     const partial = tech.page.getByRole('dialog', { name: 'Partially close' });
     await partial.getByRole('button', { name: 'Partially close' }).click();
     await partial.getByText('Closure remark is required').waitFor();
@@ -112,7 +113,7 @@ describe('a ticket through a service partner', () => {
     const desk = await signIn('AGENT', '/PartiallyClosedTickets');
     await openFromList(desk.page, 'Partially Closed Tickets', number);
     await actions(desk.page).getByRole('button', { name: 'Close with reason' }).click();
-    const close = desk.page.getByRole('dialog', { name: 'Close without the code' });
+    const close = desk.page.getByRole('dialog', { name: 'Close without the closure code' });
     await close
       .getByLabel('Reason', { exact: true })
       .fill('Customer confirmed by phone after the part was fitted');

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
-import { inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, newPage } from '../support/browser.ts';
+import { DEMO, newestInMail, newPage } from '../support/browser.ts';
 import { expectPath, loginPage } from '../support/login-page.ts';
 
 /** Signs in (a demo role or an e2e person) at a width and opens a route. */
@@ -28,23 +27,16 @@ let counter = Number(String(Date.now()).slice(-7));
 export const uniqueMobile = () => `98${String((counter += 7919) % 100_000_000).padStart(8, '0')}`;
 export const uniqueName = (name: string) => `${name} ${tag}`;
 
-/** The closure code mailed to a customer for a ticket, read from the console outbox in the server log. */
-export async function mailedClosureCode(email: string, ticketNumber: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const log = await fs.readFile(inject('serverLog'), 'utf8');
-    const codes = [
-      ...log.matchAll(
-        /\[mail outbox\] To: ([^ ]+) \| Subject: Closure code for your service request ([A-Z0-9-]+)[\s\S]*?Your closure code is (\d{6})\./g,
-      ),
-    ]
-      .filter((match) => match[1] === email && match[2] === ticketNumber)
-      .map((match) => match[3]);
-    const code = codes.at(-1);
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`No closure code for ${ticketNumber} was mailed to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The closure code mailed to a customer for a ticket, read from the console outbox in the server's output. */
+export function mailedClosureCode(email: string, ticketNumber: string): Promise<string> {
+  return newestInMail(
+    email,
+    (mail) =>
+      mail.subject === `Closure code for your service request ${ticketNumber}`
+        ? /Your closure code is (\d{6})\./.exec(mail.text)?.[1]
+        : undefined,
+    `closure code for ${ticketNumber}`,
+  );
 }
 
 /** Chooses an option of a select (MUI) by its field's label. */
@@ -67,6 +59,12 @@ export async function createTicket(
     service: string;
     note: string;
     priority?: string;
+    /** 'YYYY-MM-DD' */
+    visitDate?: string;
+    /** A choice of the Assignment radio group (its label, e.g. 'Float it: …'), instead of the organization's mode. */
+    assignment?: string | RegExp;
+    /** With assignment 'Assign it now': the technician's or partner's name. */
+    assignTo?: string;
   },
   onForm?: (form: Locator) => Promise<void>,
 ): Promise<string> {
@@ -91,6 +89,19 @@ export async function createTicket(
   await page.getByRole('option', { name: values.service, exact: true }).click();
   await form.getByLabel('Problem note', { exact: true }).fill(values.note);
   if (values.priority) await choose(page, form, 'Priority', values.priority);
+  if (values.visitDate) await form.getByLabel('Preferred visit date').fill(values.visitDate);
+  if (values.assignment) {
+    await form
+      .getByRole('radiogroup', { name: 'How this ticket is given out' })
+      .getByRole('radio', { name: values.assignment })
+      .check();
+  }
+  if (values.assignTo) {
+    await form
+      .getByRole('radiogroup', { name: 'Assign to' })
+      .getByRole('radio', { name: values.assignTo })
+      .check();
+  }
   await form.getByRole('button', { name: 'Create ticket' }).click();
   const created = page.getByText(/^Ticket [A-Z]+-\d+ created$/).first();
   await created.waitFor({ timeout: 15_000 });
@@ -99,8 +110,20 @@ export async function createTicket(
   return number;
 }
 
+/** Today on the demo organization's calendar (Asia/Kolkata), 'YYYY-MM-DD'. */
+export const todayInKolkata = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
 /** The ticket page's action buttons. */
 export const actions = (page: Page) => page.getByRole('group', { name: 'Ticket actions' });
+
+/** The technician's other actions, below the ticket's facts. */
+export const moreActions = (page: Page) => page.getByRole('group', { name: 'More actions' });
 
 /** Opens a ticket from a list by searching its number. */
 export async function openFromList(page: Page, listTitle: string, number: string) {

@@ -52,7 +52,11 @@ export async function buildApp(
     db,
     from: config.mailFrom,
     smtpUrl: config.smtpUrl,
-    log: (line) => app.log.info(line),
+    // Beside the JSON log, as blocks people read; not when the log is off (tests) or quieter than info.
+    print:
+      options.logger === false || !['info', 'debug', 'trace'].includes(config.logLevel)
+        ? () => {}
+        : (block) => process.stdout.write(block),
   });
   const secret = await loadAuthSecret(db, config.authSecret);
   const identity = createIdentity({ config, db, mailer, secret, log: app.log });

@@ -3,6 +3,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, demoEmail, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
 import path from 'node:path';
+import { findPincode } from './modules/territories/pincode-directory.ts';
 
 async function main() {
   let config;
@@ -33,6 +34,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The pincode directory is read once; reading it now spares the first person who types a pincode.
+  void findPincode('000000').catch((error: unknown) =>
+    app.log.warn({ err: error }, 'pincode directory not read'),
+  );
   const where =
     database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
   console.log(

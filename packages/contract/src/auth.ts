@@ -31,13 +31,4 @@ export const otpCodeSchema = z
   .min(1, MSG.otpRequired)
   .regex(/^\d{6}$/, 'The code has 6 digits');
 
-/** Lifetimes and limits of the identity codes (issue 2). */
-export const AUTH_LIMITS = {
-  codeDigits: 6,
-  codeLifetimeSeconds: 10 * 60,
-  codeAttempts: 3,
-  rememberMeDays: 30,
-} as const;
-
-/** The one local-storage key Remember Me uses; it holds the email only, never the password. */
-export const REMEMBER_ME_STORAGE_KEY = 'fieldport.rememberedEmail';
+export { AUTH_LIMITS, REMEMBER_ME_STORAGE_KEY } from './auth-limits.ts';

@@ -9,6 +9,7 @@ import * as productCatalogue from './operations/product-catalogue.ts';
 import * as territories from './operations/territories.ts';
 import * as files from './operations/files.ts';
 import * as tickets from './operations/tickets.ts';
+import * as mailOutbox from './operations/mail-outbox.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -46,4 +47,5 @@ export const CATALOGUE = collect(
   territories,
   files,
   tickets,
+  mailOutbox,
 );

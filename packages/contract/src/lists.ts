@@ -10,8 +10,15 @@ import { z } from 'zod';
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
-/** The highest page a list serves: beyond it OFFSET work grows without anybody reading the rows. */
-export const MAX_PAGE = 100_000;
+/**
+ * How far a count goes: a list counts its rows exactly up to this many and says "10,000+" beyond
+ * (docs/architecture.md "Lists"), so that no count reads a whole organization's tickets. Pages are
+ * served up to the same depth; past it OFFSET work grows without anybody reading the rows, and the
+ * export (keyset batches) gives every row.
+ */
+export const COUNT_CAP = 10_000;
+/** The highest page number any list accepts (pages of 10 up to COUNT_CAP rows). */
+export const MAX_PAGE = COUNT_CAP / 10;
 export const SEARCH_MAX_LENGTH = 100;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -28,9 +35,27 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 /** A page of a list: `data` of a list operation's envelope. */
 export interface PageData<Item> {
   items: Item[];
+  /** Exact up to COUNT_CAP; when `total_capped`, COUNT_CAP and more rows match. */
   total_count: number;
+  /** More than COUNT_CAP rows match: show the total as "10,000+". */
+  total_capped: boolean;
   page: number;
   page_size: number;
+}
+
+/** A count as people read it: "8,412", or "10,000+" when it reached the cap. */
+export function formatCount(count: number, capped: boolean): string {
+  return `${count.toLocaleString('en-IN')}${capped ? '+' : ''}`;
+}
+
+/** The message refusing a page that starts past the rows a list pages through. */
+export function pageTooDeepMessage(pageSize: number): string {
+  return `page must be at most ${Math.ceil(COUNT_CAP / pageSize)} for pages of ${pageSize}: lists page through the first ${COUNT_CAP.toLocaleString('en-IN')} rows. Narrow the search or filters, or export the list`;
+}
+
+/** Whether a page starts within the rows a list pages through. */
+export function pageWithinCap(page: number, pageSize: number): boolean {
+  return (page - 1) * pageSize < COUNT_CAP;
 }
 
 export const pageSchema = z

@@ -13,6 +13,7 @@ import {
   menuInputFromUser,
   menuRoutes,
   normalizeModuleName,
+  pageTitle,
   type MenuInput,
   type MenuItem,
 } from './menus.ts';
@@ -66,7 +67,7 @@ const FULL_MENU = [
   'Reports > Customer Products',
   'Reports > Download Reports',
   'Reports > Partners Closed Ticket Reports',
-  'Search',
+  'All Search',
   'Tickets',
   'Tickets > Active Tickets',
   'Tickets > Partially Closed Tickets',
@@ -108,7 +109,7 @@ const FULL_MENU = [
   'Inventory > Components',
   'Inventory > Components Transaction History',
   'Inventory > Transfer Product Fleet',
-  'Store/Service Centre',
+  'Store/Service Center',
   'Leads',
   'Cabinet',
   'Audit Logs',
@@ -146,6 +147,14 @@ const TICKETS_BY_STATE = [
   'Tickets > Inactive Tickets',
 ];
 
+const MY_TICKETS = [
+  'My Tickets',
+  'My Tickets > Active Tickets',
+  'My Tickets > Partially Closed Tickets',
+  'My Tickets > Closed Tickets',
+  'My Tickets > Inactive Tickets',
+];
+
 const ALL_REPORTS = FULL_MENU.filter((line) => line === 'Reports' || line.startsWith('Reports > '));
 const ALL_APPROVALS = FULL_MENU.filter((line) => line === 'Approvals' || line.startsWith('Approvals > '));
 const ALL_MASTERS = FULL_MENU.filter((line) => line === 'Masters' || line.startsWith('Masters > '));
@@ -158,7 +167,7 @@ const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, stri
   OWNER: FULL_MENU,
   ADMIN: FULL_MENU,
   AGENT: [
-    'Search',
+    'All Search',
     'Reports',
     'Reports > Download Reports',
     ...ALL_TICKETS,
@@ -187,11 +196,18 @@ const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, stri
     'Masters > Customers',
     'Cabinet',
   ],
-  MANAGEMENT: ['Dashboard', ...ALL_REPORTS, 'Search', ...TICKETS_BY_STATE, ...ALL_APPROVALS, 'Audit Logs'],
+  MANAGEMENT: [
+    'Dashboard',
+    ...ALL_REPORTS,
+    'All Search',
+    ...TICKETS_BY_STATE,
+    ...ALL_APPROVALS,
+    'Audit Logs',
+  ],
   NSM: [
     'Dashboard',
     ...ALL_REPORTS,
-    'Search',
+    'All Search',
     ...TICKETS_BY_STATE,
     'Leads',
     'Masters',
@@ -201,7 +217,7 @@ const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, stri
     ...ALL_QUOTATIONS,
   ],
   RSM: [
-    'Search',
+    'All Search',
     ...ALL_REPORTS,
     ...TICKETS_BY_STATE,
     'Leads',
@@ -223,7 +239,7 @@ const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, stri
   ],
   PARTNER_AGENT: [], // same as SERVICE_PARTNER, filled below
   TECHNICIAN: ['My Work'],
-  REPRESENTATIVE: ['Dashboard', 'My Tickets'],
+  REPRESENTATIVE: ['Dashboard', ...MY_TICKETS],
 };
 DEFAULT_MENUS.STORE_MANAGER = DEFAULT_MENUS.AGENT;
 DEFAULT_MENUS.PARTNER_AGENT = DEFAULT_MENUS.SERVICE_PARTNER;
@@ -250,7 +266,7 @@ function expectedDealerMenu(dealer: Partial<DealerFlags>): string[] {
           'Reports > Ticket Aging Report',
           'Reports > Download Reports',
         ]),
-    'My Tickets',
+    ...MY_TICKETS,
     ...(off('is_product_fleet_tab_visible') ? [] : ['My Product Fleet']),
     ...(off('is_customer_tab_visible') ? [] : ['My Customers']),
     ...(off('enable_service_co_ordinators_tab') ? [] : ['Service Co-Ordinators']),
@@ -429,12 +445,12 @@ describe('owner and admin', () => {
     expect(route('Dashboard')).toBe('/Dashboard');
     expect(route('Tickets')).toBe('/ActiveTickets');
     expect(route('Settings')).toBe('/ServiceTypes');
-    expect(route('Search')).toBe('/AllModules');
+    expect(route('All Search')).toBe('/AllModules');
     expect(route('Requests')).toBe('/RequestForServices');
     expect(route('Scheduled Service')).toBe('/ScheduleServices');
     expect(route('Leads')).toBe('/ProductSales');
     expect(route('Product Replacement')).toBe('/FgrView');
-    expect(route('Store/Service Centre')).toBe('/ServiceCenter');
+    expect(route('Store/Service Center')).toBe('/ServiceCenter');
     expect(route('Audit Logs')).toBe('/AuditLogs');
   });
 });
@@ -501,9 +517,33 @@ describe('partner, technician and representative menus', () => {
     ]);
   });
 
-  it('representative: Dashboard and My Tickets', () => {
+  it('representative: Dashboard and My Tickets in every state', () => {
     const menu = menuOf({ user_type: 'REPRESENTATIVE', designation_id: null });
-    expect([...menuRoutes(menu)]).toEqual(['/Dashboard', '/ActiveTickets']);
+    expect([...menuRoutes(menu)]).toEqual([
+      '/Dashboard',
+      '/ActiveTickets',
+      '/PartiallyClosedTickets',
+      '/ClosedTickets',
+      '/InactiveTickets',
+    ]);
+  });
+
+  it('every party user reaches the four ticket tabs of their own tickets', () => {
+    const tabs = ['/ActiveTickets', '/PartiallyClosedTickets', '/ClosedTickets', '/InactiveTickets'];
+    const dealerFlagsOff = Object.fromEntries(DEALER_FLAGS.map((flag) => [flag, false]));
+    const partyRoles: Role[] = [
+      'DEALER_OWNER',
+      'DEALER_AGENT',
+      'REPRESENTATIVE',
+      'SERVICE_PARTNER',
+      'PARTNER_AGENT',
+    ];
+    for (const user_type of partyRoles) {
+      for (const dealer of [{}, dealerFlagsOff]) {
+        const routes = menuRoutes(menuOf({ user_type, designation_id: null, dealer }));
+        for (const tab of tabs) expect(routes.has(tab), `${user_type} ${tab}`).toBe(true);
+      }
+    }
   });
 });
 
@@ -662,7 +702,7 @@ describe('landingRedirect (SPEC section 4)', () => {
 describe('menuGrantsModule and normalizeModuleName', () => {
   it('normalizes case and spaces', () => {
     expect(normalizeModuleName(' Audit  Logs\t')).toBe('auditlogs');
-    expect(normalizeModuleName('Store/Service Centre')).toBe('store/servicecentre');
+    expect(normalizeModuleName('Store/Service Center')).toBe('store/servicecenter');
   });
 
   it('finds top-level items and sub-items by normalized name', () => {
@@ -841,11 +881,24 @@ describe('SHELL_ROUTES', () => {
     for (const route of SPEC_SECTION_2_ROUTES) expect(shell.has(route), route).toBe(true);
     expect(
       SHELL_ROUTES.map((entry) => entry.route).filter((route) => !SPEC_SECTION_2_ROUTES.includes(route)),
-    ).toEqual(['/Transactions', '/Technician']);
+    ).toEqual(['/Transactions', '/Technician', '/MailOutbox']);
     for (const entry of SHELL_ROUTES) {
       expect(entry.title.trim(), entry.route).not.toBe('');
       expect(entry.area, entry.route).toMatch(/^[a-z]+(-[a-z]+)*$/);
     }
+  });
+
+  it('names a page as the menu item that opens it', () => {
+    const page = (route: string) => SHELL_ROUTES.find((entry) => entry.route === route)!;
+    const owner = menuOf({ user_type: 'OWNER' });
+    const dealer = menuOf({ user_type: 'DEALER_OWNER' });
+    expect(pageTitle(owner, page('/MyCustomer'))).toBe('Dealer Customers');
+    expect(pageTitle(dealer, page('/MyCustomer'))).toBe('My Customers');
+    expect(pageTitle(owner, page('/ActiveTickets'))).toBe('Active Tickets');
+    expect(pageTitle(owner, page('/ServiceTypes'))).toBe('Service Types');
+    expect(pageTitle(owner, page('/AllModules'))).toBe('All Search');
+    expect(pageTitle(owner, page('/ServiceCenter'))).toBe('Store/Service Center');
+    expect(pageTitle(dealer, page('/AuditLogs'))).toBe('Audit Logs');
   });
 
   it("uses the SPEC's parenthesised labels as titles", () => {

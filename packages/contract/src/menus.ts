@@ -26,15 +26,20 @@ export interface MenuInput {
   organization: OrganizationDetails;
   /** Dealer tab flags; a missing flag counts as true (SPEC section 9: "dealer tab flags default on"). */
   dealer?: Partial<DealerFlags>;
+  /** The portal keeps mails in an outbox instead of sending them (no mail server configured). */
+  mail_outbox?: boolean;
 }
 
 export type MenuResult =
   | { ok: true; menu: MenuItem[]; accessControlled: boolean }
   | { ok: false; reason: 'MISSING_DESIGNATION'; message: string };
 
-/** SPEC section 9: navigation after login. */
+/**
+ * SPEC section 9: navigation after login. The old client's wait for data; the portal goes as soon
+ * as its data is there, and never later than this.
+ */
 export const LOGIN_NAVIGATION_DELAY_MS = 500;
-/** SPEC section 9: redirect after an access-controlled menu build. */
+/** SPEC section 9: redirect after an access-controlled menu build; at most this, as soon as the menu is there. */
 export const ACCESS_CONTROL_REDIRECT_DELAY_MS = 2000;
 
 export interface ShellRoute {
@@ -46,8 +51,9 @@ export interface ShellRoute {
 /**
  * Every child route of the shell (SPEC section 2), in the specification's order, with the title a
  * person reads (the specification's parenthesised label where it gives one) and the product area
- * whose screens and operations serve it. Two routes are ours: /Transactions for the credits item
- * the specification names (SPEC sections 2 and 6), and /Technician for the field engineer's app.
+ * whose screens and operations serve it. Three routes are ours: /Transactions for the credits item
+ * the specification names (SPEC sections 2 and 6), /Technician for the field engineer's app, and
+ * /MailOutbox for the mails kept when no mail server is configured.
  */
 export const SHELL_ROUTES: ShellRoute[] = [
   // Dashboard and work
@@ -135,6 +141,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   // Ours (see above)
   { route: '/Transactions', title: 'Transactions', area: 'credits' },
   { route: '/Technician', title: 'My Work', area: 'technician' },
+  { route: '/MailOutbox', title: 'Mail Outbox', area: 'mail-outbox' },
 ];
 
 // Routes the organization's flags remove wherever they appear (SPEC sections 2, 5 and 6).
@@ -178,7 +185,7 @@ const reportItems = {
 const reports = (items: MenuItem[]) => group('Reports', 'Assessment', items);
 const allReports = () => reports(Object.values(reportItems).map((make) => make()));
 
-const search = () => link('Search', 'Search', '/AllModules');
+const search = () => link('All Search', 'Search', '/AllModules');
 
 const ticketStates = () => [
   link('Active Tickets', 'ConfirmationNumber', '/ActiveTickets'),
@@ -188,6 +195,9 @@ const ticketStates = () => [
 ];
 // SPEC section 2: clicking Tickets goes to /ActiveTickets.
 const tickets = (items: MenuItem[]) => group('Tickets', 'ConfirmationNumber', items, '/ActiveTickets');
+// Dealers and representatives see only their own tickets, under 'My Tickets' (SPEC section 6), in
+// every state: the ticket page's four tabs are the group's four routes.
+const myTickets = () => group('My Tickets', 'ConfirmationNumber', ticketStates(), '/ActiveTickets');
 const allTickets = () =>
   tickets([
     ...ticketStates(),
@@ -254,7 +264,7 @@ const inventory = () =>
     link('Components Transaction History', 'ReceiptLong', '/ComponentsTransactionHistory'),
     link('Transfer Product Fleet', 'LocalShipping', '/ProductFleetInventory'),
   ]);
-const serviceCentre = () => link('Store/Service Centre', 'Store', '/ServiceCenter');
+const serviceCentre = () => link('Store/Service Center', 'Store', '/ServiceCenter');
 const leads = () => link('Leads', 'TrendingUp', '/ProductSales');
 const cabinet = () => link('Cabinet', 'FolderShared', '/Cabinet');
 const auditLogs = () => link('Audit Logs', 'History', '/AuditLogs');
@@ -294,6 +304,7 @@ const settings = () =>
     '/ServiceTypes',
   );
 const transactions = () => link('Transactions', 'AccountBalanceWallet', TRANSACTIONS_ROUTE);
+const mailOutbox = () => link('Mail Outbox', 'Outbox', '/MailOutbox');
 
 /**
  * The full menu (SPEC section 6) before the organization's flags are applied: every route of
@@ -407,7 +418,7 @@ function roleDefaultMenu(role: Role): MenuItem[] {
     case 'TECHNICIAN':
       return [link('My Work', 'Engineering', '/Technician')];
     case 'REPRESENTATIVE':
-      return [dashboard(), link('My Tickets', 'ConfirmationNumber', '/ActiveTickets')];
+      return [dashboard(), myTickets()];
   }
 }
 
@@ -425,7 +436,7 @@ function dealerMenu(flags: Partial<DealerFlags>): MenuItem[] {
       ]),
     );
   }
-  menu.push(link('My Tickets', 'ConfirmationNumber', '/ActiveTickets'));
+  menu.push(myTickets());
   if (on('is_product_fleet_tab_visible'))
     menu.push(link('My Product Fleet', 'PrecisionManufacturing', '/DealerProducts'));
   if (on('is_customer_tab_visible')) menu.push(link('My Customers', 'Person', '/MyCustomer'));
@@ -532,6 +543,8 @@ export function buildMenu(input: MenuInput): MenuResult {
     }
   }
   const base = isDealerRole(role) ? dealerMenu(input.dealer ?? {}) : roleDefaultMenu(role);
+  // Owners and admins read the kept mails; designations cannot grant it (it is not in the full menu).
+  if (input.mail_outbox && (role === 'OWNER' || role === 'ADMIN')) base.push(mailOutbox());
   return { ok: true, menu: applyOrganizationFlags(base, input.organization), accessControlled: false };
 }
 
@@ -554,6 +567,7 @@ export function menuInputFromUser(user: CurrentUser): MenuInput {
     accessing_module: user.designation_detail?.accessing_module ?? null,
     organization: user.organization_details,
     dealer,
+    ...(user.mail_outbox ? { mail_outbox: true } : {}),
   };
 }
 
@@ -589,6 +603,24 @@ function landingRoute(role: Role): string {
 }
 
 /**
+ * Where a user is at home: the landing route of their role (SPEC section 4) when their menu has it,
+ * otherwise the first page their menu opens. The access-denied page links there.
+ */
+export function homeRoute(user_type: Role, menu: MenuItem[]): string {
+  const landing = landingRoute(user_type);
+  if (menuRoutes(menu).has(landing)) return landing;
+  return menu[0]?.MenuRoute ?? '/';
+}
+
+/**
+ * SPEC section 4: after switching organization the user goes to /Dashboard; a role whose menu in
+ * the new organization has no Dashboard goes home instead of to a refusal.
+ */
+export function routeAfterOrganizationSwitch(user_type: Role, menu: MenuItem[]): string {
+  return menuRoutes(menu).has('/Dashboard') ? '/Dashboard' : homeRoute(user_type, menu);
+}
+
+/**
  * Whether the menu shows a module: a top-level item or a sub-item of that name (normalized). The
  * server refuses (FORBIDDEN) an operation whose module the caller's menu does not show.
  */
@@ -615,3 +647,21 @@ export function menuRoutes(menu: MenuItem[]): Set<string> {
 // The role helpers live in roles.ts; the menu API was announced with them, so they can be imported
 // from here too.
 export { isDealerRole, isPartnerRole, roleLabel } from './roles.ts';
+
+/**
+ * The title of a route's page as this user's menu names it, so that a page is called what the item
+ * that opened it says (the organization's 'Dealer Customers' is the dealer's 'My Customers'). A
+ * group shares its route with a sub-item; the sub-item's name is the page's. Routes outside the
+ * menu keep their own title.
+ */
+export function pageTitle(menu: MenuItem[], route: ShellRoute): string {
+  const find = (items: MenuItem[]): string | undefined => {
+    for (const item of items) {
+      const inside = find(item.SubMenu);
+      if (inside) return inside;
+      if (!item.has_child_routes && item.MenuRoute === route.route) return item.MenuName;
+    }
+    return undefined;
+  };
+  return find(menu) ?? route.title;
+}

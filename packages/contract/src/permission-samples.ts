@@ -56,6 +56,8 @@ export function tableProfile(
     designation?: boolean;
     flags?: Partial<OrganizationDetails>;
     dealer?: Partial<DealerFlags>;
+    /** No mail server configured: the mails are kept in the outbox (default true). */
+    mailOutbox?: boolean;
   } = {},
 ): CallerProfile {
   return {
@@ -68,5 +70,6 @@ export function tableProfile(
       ...options.flags,
     },
     dealer: options.dealer,
+    mail_outbox: options.mailOutbox ?? true,
   };
 }

@@ -181,8 +181,8 @@ function permissionTable(operations: OperationDef[]): string {
     '',
     '## Role defaults (access control off)',
     '',
-    'Organization flags on (credits recharge, partners closed-ticket report), dealer tabs on, and',
-    'a designation for the roles that need one.',
+    'Organization flags on (credits recharge, partners closed-ticket report), dealer tabs on, no',
+    'mail server configured (mails kept in the outbox), and a designation for the roles that need one.',
     '',
     row(['operation', 'kind', 'module', 'right', ...ROLES]),
     row(['---', '---', '---', '---', ...ROLES.map(() => ':-:')]),
@@ -205,11 +205,12 @@ function permissionTable(operations: OperationDef[]): string {
     '## What the organization and dealer flags take away',
     '',
     'Cells of the table above that turn to refused when credits recharge is off, the partners',
-    'closed-ticket report is off, or a dealer tab is off.',
+    'closed-ticket report is off, a dealer tab is off, or a mail server is configured.',
     '',
   );
   const flagVariants: { label: string; options: Parameters<typeof profile>[1] }[] = [
     { label: 'credits recharge off', options: { flags: { enable_credits_recharge: false } } },
+    { label: 'mail server configured', options: { mailOutbox: false } },
     {
       label: 'partners closed-ticket report off',
       options: { flags: { is_enable_partners_monthly_closed_ticket_report_tab: false } },
@@ -338,7 +339,7 @@ describe('security finding 6: delegated privilege escalation (who may grant what
     ).toMatchObject({
       allowed: false,
       field: 'user_type',
-      message: 'You cannot grant Search (View): your own role does not have it.',
+      message: 'You cannot grant All Search (View): your own role does not have it.',
     });
     expect(decideStaffGrant(profile('MANAGER'), { user_type: 'MANAGER', accessing_module: null })).toEqual({
       allowed: true,

@@ -22,6 +22,18 @@ export const OPEN_TICKET_STATES = [
 ] as const satisfies readonly TicketState[];
 export type OpenTicketState = (typeof OPEN_TICKET_STATES)[number];
 
+/**
+ * The states of the Active list (SPEC section 2): waiting for someone, not partially closed. The
+ * database's partial indexes of the Active list are declared with the same states.
+ */
+export const ACTIVE_LIST_STATES = [
+  'OPEN',
+  'ASSIGNED',
+  'ACCEPTED',
+  'IN_PROGRESS',
+  'ON_HOLD',
+] as const satisfies readonly OpenTicketState[];
+
 /** How a state reads on screen: 'IN_PROGRESS' -> 'In Progress'. */
 export function ticketStateLabel(state: TicketState): string {
   return state

@@ -9,6 +9,7 @@ import type { TicketState } from './ticket-states.ts';
 export const TICKET_ACTIONS = [
   'ASSIGN',
   'CLAIM',
+  'RELEASE',
   'ACCEPT',
   'REJECT',
   'UPDATE_WORK',
@@ -39,6 +40,9 @@ export const TRANSITIONS: Record<TicketAction, { from: readonly TicketState[]; t
     },
     // claim of a floating ticket: atomically, of many claimers exactly one wins.
     CLAIM: { from: ['OPEN'], to: ['ACCEPTED'] },
+    // release: the claimer gives a claimed ticket, not yet started, back to the floating pool
+    // (docs/tickets.md "Assignment"; the undo of a claim).
+    RELEASE: { from: ['ACCEPTED'], to: ['OPEN'] },
     ACCEPT: { from: ['ASSIGNED'], to: ['ACCEPTED'] },
     REJECT: { from: ['ASSIGNED'], to: ['OPEN'] },
     // start or update work: carries a WIP sub-stage.
@@ -46,7 +50,7 @@ export const TRANSITIONS: Record<TicketAction, { from: readonly TicketState[]; t
     HOLD: { from: ['IN_PROGRESS'], to: ['ON_HOLD'] },
     RESUME: { from: ['ON_HOLD'], to: ['IN_PROGRESS'] },
     PARTIALLY_CLOSE: { from: ['IN_PROGRESS'], to: ['PARTIALLY_CLOSED'] },
-    // with the customer's OTP, or by a co-ordinator with a reason.
+    // with the customer's closure code, or by a co-ordinator with a reason.
     CLOSE: { from: ['IN_PROGRESS', 'PARTIALLY_CLOSED'], to: ['CLOSED'] },
     DISCARD: { from: ACTIVE_STATES, to: ['DISCARDED'] },
     REOPEN: { from: ['CLOSED', 'PARTIALLY_CLOSED'], to: ['ASSIGNED', 'OPEN'] },
@@ -61,6 +65,7 @@ export function canTransition(action: TicketAction, state: TicketState): boolean
 const ACTION_WORDS: Record<TicketAction, string> = {
   ASSIGN: 'assigned',
   CLAIM: 'claimed',
+  RELEASE: 'given back to the pool',
   ACCEPT: 'accepted',
   REJECT: 'rejected',
   UPDATE_WORK: 'worked on',

@@ -141,7 +141,12 @@ export function createIdentity({ config, db, mailer, secret, log }: IdentityOpti
             .trim()
             .toLowerCase();
           const gate = await membershipGate(db, { email });
-          if (!gate.ok) throw new APIError(gate.status, { message: gate.message, code: gate.status });
+          if (!gate.ok) {
+            // A forgotten password is answered alike for every address, so that the form cannot
+            // tell which addresses have accounts; no mail is sent (docs/security.md "Accounts").
+            if (ctx.body?.type === 'forget-password') return ctx.json({ success: true });
+            throw new APIError(gate.status, { message: gate.message, code: gate.status });
+          }
         }
         if (ctx.path === '/email-otp/reset-password') {
           const policy = passwordPolicySchema.safeParse(ctx.body?.password);

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { and, eq, sql } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { buildMenu, type MenuResult } from '@fieldport/contract/menus';
 import type { CallerProfile } from '@fieldport/contract/permissions';
 import type { AccessModule } from '@fieldport/contract/operations/account';
 import type { Db } from '../db/client.ts';
-import { member, organization, user } from '../db/schema/identity.ts';
+import { member, organization, session, user } from '../db/schema/identity.ts';
 import { designation, party } from '../db/schema/platform.ts';
 import type { Identity } from '../auth/identity.ts';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.ts';
@@ -25,29 +26,39 @@ export interface Caller {
   menu: MenuResult;
 }
 
+/**
+ * The session by its token, with its user, and the membership, organization, party and designation
+ * it works in: everything a request needs to know who asks, in one statement (docs/security.md
+ * "Identity"). Memberships and the rest are left joins, so that a missing one is told apart from a
+ * missing session.
+ */
 function buildCallerQuery(db: Db) {
   return db
     .select({
+      session: {
+        id: session.id,
+        expiresAt: session.expiresAt,
+        activeOrganizationId: session.activeOrganizationId,
+      },
+      user: { id: user.id, name: user.name, email: user.email, mustChangePassword: user.mustChangePassword },
       member,
       organization,
       party,
       designation,
-      user: { id: user.id, name: user.name, email: user.email },
     })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(
+      member,
+      and(eq(member.userId, session.userId), eq(member.organizationId, session.activeOrganizationId)),
+    )
+    .leftJoin(organization, eq(organization.id, member.organizationId))
     .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
     .leftJoin(
       designation,
       and(eq(designation.id, member.designation_id), eq(designation.organization_id, member.organizationId)),
     )
-    .where(
-      and(
-        eq(member.organizationId, sql.placeholder('organizationId')),
-        eq(member.userId, sql.placeholder('userId')),
-      ),
-    )
+    .where(eq(session.token, sql.placeholder('token')))
     .prepare('resolve_caller');
 }
 
@@ -63,22 +74,90 @@ function callerQuery(db: Db) {
   return prepared;
 }
 
+/** What reading better-auth's session cookie needs, from its own settings. */
+interface SessionCookieSettings {
+  cookieName: string;
+  secret: string;
+  /** Seconds a session lives, and after how many seconds of it better-auth extends it. */
+  expiresIn: number;
+  updateAge: number;
+}
+
+const cookieSettings = new WeakMap<Identity, Promise<SessionCookieSettings>>();
+function cookieSettingsOf(identity: Identity): Promise<SessionCookieSettings> {
+  let settings = cookieSettings.get(identity);
+  if (!settings) {
+    settings = identity.$context.then((context) => ({
+      cookieName: context.authCookies.sessionToken.name,
+      secret: context.secret,
+      expiresIn: context.sessionConfig.expiresIn,
+      updateAge: context.sessionConfig.updateAge,
+    }));
+    cookieSettings.set(identity, settings);
+  }
+  return settings;
+}
+
+/**
+ * The session token of a request's cookie when its signature is good, else null. The cookie is
+ * better-auth's: `<token>.<base64 HMAC-SHA256 of the token with the secret>`, URL-encoded.
+ */
+function signedSessionToken(cookieHeader: string | undefined, settings: SessionCookieSettings) {
+  if (!cookieHeader) return null;
+  let value: string | undefined;
+  for (const part of cookieHeader.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === settings.cookieName) {
+      value = part.slice(at + 1).trim();
+      break;
+    }
+  }
+  if (!value) return null;
+  try {
+    value = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const encoded = value.slice(dot + 1);
+  if (encoded.length !== 44) return null;
+  const signature = Buffer.from(encoded, 'base64');
+  const expected = createHmac('sha256', settings.secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
 /**
  * Resolves the caller from the session cookie, refusing (with the messages of SPEC section 8) a
  * signed-out request, a temporary password not yet changed, a missing membership and a suspended
  * organization, party or membership. Every operation passes through here.
+ *
+ * One statement reads the session and everything else (`buildCallerQuery`), so a signed-out or
+ * revoked session, and a member deactivated a moment ago, are refused on the very next request.
+ * Once a day of a session's life better-auth's own getSession runs as well, to extend it as
+ * better-auth does (`updateAge`).
  */
-export async function resolveCaller(identity: Identity, db: Db, request: FastifyRequest): Promise<Caller> {
-  const session = await identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session) throw unauthenticated(MSG.signInRequired);
-  const sessionUser = session.user as typeof session.user & { mustChangePassword?: boolean };
-  if (sessionUser.mustChangePassword) throw forbidden(MSG.mustChangePassword);
-  const organizationId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId;
-  if (!organizationId) throw notFound(MSG.userNotFound);
+export async function resolveCaller(
+  identity: Identity,
+  db: Db,
+  request: FastifyRequest,
+  /** `mailOutbox`: mails are kept in the outbox, not sent (its menu item then shows). */
+  options: { mailOutbox?: boolean } = {},
+): Promise<Caller> {
+  const settings = await cookieSettingsOf(identity);
+  const token = signedSessionToken(request.headers.cookie, settings);
+  if (!token) throw unauthenticated(MSG.signInRequired);
+  const [row] = await callerQuery(db).execute({ token });
+  const now = Date.now();
+  if (!row || row.session.expiresAt.getTime() <= now) throw unauthenticated(MSG.signInRequired);
+  const dueForExtension =
+    row.session.expiresAt.getTime() - settings.expiresIn * 1000 + settings.updateAge * 1000 <= now;
+  if (dueForExtension) await identity.api.getSession({ headers: fromNodeHeaders(request.headers) });
 
-  const [row] = await callerQuery(db).execute({ organizationId, userId: session.user.id });
-
-  if (!row || row.member.status === 'INVALID' || row.member.status === 'PENDING')
+  if (row.user.mustChangePassword) throw forbidden(MSG.mustChangePassword);
+  if (!row.session.activeOrganizationId) throw notFound(MSG.userNotFound);
+  if (!row.member || !row.organization || row.member.status === 'INVALID' || row.member.status === 'PENDING')
     throw notFound(MSG.userNotFound);
   if (row.organization.status !== 'ACTIVE') throw forbidden(MSG.organizationSuspended);
   if (row.member.status !== 'ACTIVE' || row.party?.status === 'SUSPENDED')
@@ -92,10 +171,11 @@ export async function resolveCaller(identity: Identity, db: Db, request: Fastify
     accessing_module: activeDesignation?.accessing_module ?? null,
     organization: organizationDetails(row.organization),
     dealer: row.party?.kind === 'DEALER' ? dealerFlags(row.party) : undefined,
+    ...(options.mailOutbox ? { mail_outbox: true } : {}),
   };
   return {
-    sessionId: session.session.id,
-    user: row.user,
+    sessionId: row.session.id,
+    user: { id: row.user.id, name: row.user.name, email: row.user.email },
     membership: {
       id: row.member.id,
       role,

@@ -89,7 +89,9 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
     ) => {
       const request = reply.request;
       try {
-        const caller = await resolveCaller(deps.identity, deps.db, request);
+        const caller = await resolveCaller(deps.identity, deps.db, request, {
+          mailOutbox: deps.mailer.transport === 'console',
+        });
         authorize(caller, op.access);
         const rawInput = args.input ?? {};
         if (typeof rawInput !== 'object' || rawInput === null || Array.isArray(rawInput)) {
@@ -99,7 +101,9 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
         if (unstorable) throw badInput(unstorable.message, unstorable.field);
         const parsed = op.input.safeParse(rawInput);
         if (!parsed.success) throw inputError(parsed.error);
+        const afterCommit: Parameters<OperationContext['afterCommit']>[0][] = [];
         const base: Omit<OperationContext, 'db'> = {
+          afterCommit: (task) => afterCommit.push(task),
           caller,
           request,
           identity: deps.identity,
@@ -140,6 +144,13 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
           result = outcome!;
         } else {
           result = await handler.handle(parsed.data, { ...base, db: deps.db });
+        }
+        for (const task of afterCommit) {
+          try {
+            await task({ ...base, db: deps.db });
+          } catch (error) {
+            request.log.error({ err: error, operation: op.name }, 'work after the commit failed');
+          }
         }
         const envelope: Envelope<unknown> = {
           status: 'SUCCESS',

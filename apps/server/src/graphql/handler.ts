@@ -16,6 +16,13 @@ export interface OperationContext {
   mailer: Mailer;
   config: Config;
   files: FileStore;
+  /**
+   * Work to do once the operation's writes are committed, with a context on the database outside
+   * the transaction: what must not keep the transaction's row locks (a mail after a claim, which
+   * the other claimers would otherwise wait for). Runs before the answer; a failure is logged, the
+   * answer stands. A refused operation runs none.
+   */
+  afterCommit(task: (committed: OperationContext) => Promise<void>): void;
   /** What the audit entry of a mutation names as its target (set by the handler). */
   auditTarget?: string;
   /**

@@ -3,6 +3,7 @@ import { getAllMyOrganizations } from './account/get-all-my-organizations.ts';
 import { getCurrentUserDetails } from './account/get-current-user-details.ts';
 import { updateUserDetails } from './account/update-user-details.ts';
 import { listLogs } from './audit/list-logs.ts';
+import { listOutboxMails } from './mail-outbox/list-outbox-mails.ts';
 import { activateOrDeactivateCustomer } from './customers/activate-or-deactivate-customer.ts';
 import { addCustomerSecondaryLocation } from './customers/add-customer-secondary-location.ts';
 import { confirmCustomerImport } from './customers/confirm-customer-import.ts';
@@ -56,6 +57,7 @@ import {
   updateServicePartnerCoverage,
   updateTechnicianCoverage,
 } from './territories/coverage.ts';
+import { lookupPincode } from './territories/pincode-directory.ts';
 import { pincodeTypeHandlers } from './territories/pincode-types.ts';
 import { listPincodes, removePincode, updatePincode } from './territories/pincodes.ts';
 import { territoryHandlers } from './territories/territories.ts';
@@ -63,6 +65,8 @@ import { ticketHandlers } from './tickets/ticket-handlers.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
 export const HANDLERS: Handler[] = [
+  listOutboxMails,
+  lookupPincode,
   getCurrentUserDetails,
   getAllMyOrganizations,
   updateUserDetails,

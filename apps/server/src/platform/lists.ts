@@ -1,13 +1,20 @@
-import { and, asc, desc, eq, getTableName, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectedFields } from 'drizzle-orm/pg-core/query-builders/select.types';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { PageData, ParsedListInput } from '@fieldport/contract/lists';
+import {
+  COUNT_CAP,
+  pageTooDeepMessage,
+  pageWithinCap,
+  type PageData,
+  type ParsedListInput,
+} from '@fieldport/contract/lists';
 import type { DataOf, OperationDef, ParsedInputOf } from '@fieldport/contract/operation';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../graphql/caller.ts';
 import { defineHandler, type Handler } from '../graphql/handler.ts';
+import { badInput } from './errors.ts';
 import { inOrganization, inPartyOf } from './tenant.ts';
 
 /**
@@ -46,8 +53,11 @@ export interface ExportSpec<Item> {
 export interface ListSource<Op extends ListOperation, Select extends SelectedFields> {
   /** The table that scopes the list (organization_id) and breaks ties in sorting (id). */
   table: TenantTable;
-  /** 'party' also limits partner and dealer users to their own party's rows (tenant.ts inPartyOf). */
-  scope?: 'organization' | 'party';
+  /**
+   * 'party' also limits partner and dealer users to their own party's rows (tenant.ts inPartyOf); a
+   * function gives a list its own scope, which must include the caller's organization.
+   */
+  scope?: 'organization' | 'party' | ((caller: Caller) => SQL);
   /**
    * The organization column when the table spells it otherwise (better-auth's
    * `member.organizationId`): the list is scoped by it instead of `table.organization_id`.
@@ -65,15 +75,12 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
   search: SortExpression[] | ((term: string, caller: Caller) => SQL | undefined);
   /**
    * How total_count is counted when the page does not tell it (a first page that is not full holds
-   * every matching row, and then no count is run). 'query' (default): a second statement,
-   * count(*) over the same FROM, joins and conditions. 'table': count the table alone, without the
+   * every matching row, and then no count is run): up to COUNT_CAP rows (`cappedCount`). 'query'
+   * (default): over the same FROM, joins and conditions. 'table': over the table alone, without the
    * joins — cheaper for large tables (customers), only for lists whose conditions read the table's
-   * own columns and whose joins add at most one row per row (left joins on a key). 'window':
-   * count(*) OVER () in the page's statement — one round trip, but PostgreSQL then reads and sorts
-   * every matching row before LIMIT (measured: 0.8 s for a page of 100,000 rows on PGlite), so
-   * only for lists that stay small.
+   * own columns and whose joins add at most one row per row (left joins on a key).
    */
-  count?: 'query' | 'table' | 'window';
+  count?: 'query' | 'table';
   /** What each `sort_by` value of the list's input sorts by. */
   sort: Record<SortKeyOf<Op>, SortExpression>;
   /** The status column that the `status` filter (ACTIVE | INACTIVE | ALL) applies to. */
@@ -85,7 +92,8 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
    * module, issue 5 item 1); it throws a DomainError. The handler and the export route both run it.
    */
   authorize?: (input: ParsedInputOf<Op>, caller: Caller) => void;
-  toItem: (row: SelectResultFields<Select>) => ItemOf<Op>;
+  /** A row as the caller reads it (`caller` for what depends on who asks, such as may_edit). */
+  toItem: (row: SelectResultFields<Select>, caller: Caller) => ItemOf<Op>;
   /** Columns of the .xlsx export; without it the list has no export. */
   export?: ExportSpec<ItemOf<Op>>;
 }
@@ -139,6 +147,20 @@ export function scopeOf(table: TenantTable, scope: 'organization' | 'party', cal
   return scope === 'party' ? inPartyOf(table as PartyTable, caller) : inOrganization(table, caller);
 }
 
+/**
+ * How many rows a query selects, counted up to COUNT_CAP: the query is limited to COUNT_CAP + 1
+ * rows inside the count, so a count never reads more than that many index entries or rows, however
+ * many match (docs/architecture.md "Lists").
+ */
+export async function cappedCount(
+  db: Db,
+  query: { limit(limit: number): { as(alias: string): unknown } },
+): Promise<{ total_count: number; total_capped: boolean }> {
+  const bounded = query.limit(COUNT_CAP + 1).as('bounded') as Parameters<ReturnType<Db['select']>['from']>[0];
+  const [{ n }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bounded);
+  return { total_count: Math.min(n, COUNT_CAP), total_capped: n > COUNT_CAP };
+}
+
 interface KeysetMark {
   value: string | null;
   id: string;
@@ -156,9 +178,11 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
   type Item = ItemOf<Op>;
 
   const scoped = (caller: Caller): SQL =>
-    source.organizationColumn
-      ? inOrganization({ organization_id: source.organizationColumn }, caller)
-      : scopeOf(source.table, scope, caller);
+    typeof scope === 'function'
+      ? scope(caller)
+      : source.organizationColumn
+        ? inOrganization({ organization_id: source.organizationColumn }, caller)
+        : scopeOf(source.table, scope, caller);
 
   const conditions = (caller: Caller, input: ParsedListInput): SQL | undefined =>
     and(
@@ -191,38 +215,38 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
     export: source.export,
 
     async page(db, caller, input) {
+      if (!pageWithinCap(input.page, input.page_size))
+        throw badInput(pageTooDeepMessage(input.page_size), 'page');
       const direction = input.sort_order === 'desc' ? desc : asc;
       const offset = (input.page - 1) * input.page_size;
       const where = conditions(caller, input);
       const order = [direction(sortExpression(input)), direction(source.table.id)];
       const toItems = (rows: unknown[]) =>
-        rows.map((row) => source.toItem(row as SelectResultFields<Select>));
-      const count = sql<number>`count(*)`.mapWith(Number);
-      if (source.count === 'window') {
-        const rows = await select(db, { __total: sql<number>`count(*) over ()`.mapWith(Number) })
-          .where(where)
-          .orderBy(...order)
-          .limit(input.page_size)
-          .offset(offset);
-        // Beyond the last page there is no row to carry the count.
-        const total =
-          (rows[0] as { __total?: number } | undefined)?.__total ??
-          (offset > 0 ? (await from(db, { n: count }).where(where))[0].n : 0);
-        return { items: toItems(rows), total_count: total, page: input.page, page_size: input.page_size };
-      }
-      // The page alone can use an index in the sort order and stop after LIMIT rows.
-      const rows = await select(db, {})
+        rows.map((row) => source.toItem(row as SelectResultFields<Select>, caller));
+      // The page's ids first: that query can use an index in the sort order and stop after
+      // OFFSET + LIMIT entries, and PostgreSQL computes the columns (names read by subqueries,
+      // joins) only for the page's own rows, not for the rows OFFSET skips (docs/benchmarks.md).
+      const pageIds = from(db, { id: source.table.id })
         .where(where)
         .orderBy(...order)
         .limit(input.page_size)
         .offset(offset);
-      const total =
+      const rows = await select(db, {})
+        .where(inArray(source.table.id, pageIds))
+        .orderBy(...order);
+      const counted =
         offset === 0 && rows.length < input.page_size
-          ? rows.length
-          : source.count === 'table'
-            ? (await db.select({ n: count }).from(source.table).where(where))[0].n
-            : (await from(db, { n: count }).where(where))[0].n;
-      return { items: toItems(rows), total_count: total, page: input.page, page_size: input.page_size };
+          ? { total_count: rows.length, total_capped: false }
+          : await cappedCount(
+              db,
+              source.count === 'table'
+                ? db
+                    .select({ one: sql`1` })
+                    .from(source.table)
+                    .where(where)
+                : from(db, { one: sql`1` }).where(where),
+            );
+      return { items: toItems(rows), ...counted, page: input.page, page_size: input.page_size };
     },
 
     async *stream(db, caller, input, batchSize = 500) {
@@ -256,7 +280,7 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
             .orderBy(...(phase === 'values' ? [direction(expression), direction(id)] : [direction(id)]))
             .limit(batchSize);
           if (rows.length > 0) {
-            yield rows.map((row) => source.toItem(row as unknown as SelectResultFields<Select>));
+            yield rows.map((row) => source.toItem(row as unknown as SelectResultFields<Select>, caller));
           }
           if (rows.length < batchSize) break;
           const tail = rows[rows.length - 1] as unknown as { __sort: string | null; __id: string };
@@ -273,7 +297,7 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
       const [row] = await select(db, {})
         .where(and(scoped(caller), eq(source.table.id, id)))
         .limit(1);
-      return row ? source.toItem(row as unknown as SelectResultFields<Select>) : undefined;
+      return row ? source.toItem(row as unknown as SelectResultFields<Select>, caller) : undefined;
     },
   };
 

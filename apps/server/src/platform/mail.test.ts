@@ -174,16 +174,37 @@ describe('mail over SMTP', () => {
 });
 
 describe('the console outbox (no SMTP_URL)', () => {
-  it('prints the mail and keeps its body, so that codes can be read without a mail server', async () => {
-    const lines: string[] = [];
-    const mailer = createMailer({ db: app.database.db, from: MAIL_FROM, log: (line) => lines.push(line) });
+  it('prints the mail as a readable block and keeps its body, so that codes can be read without a mail server', async () => {
+    const blocks: string[] = [];
+    const mailer = createMailer({
+      db: app.database.db,
+      from: MAIL_FROM,
+      print: (block) => blocks.push(block),
+    });
     expect(mailer.transport).toBe('console');
     const to = `console.${unique()}@test.local`;
-    await mailer.send({ to, subject: 'Hello', text: 'Your code is 424242.' });
+    await mailer.send({ to, subject: 'Hello', text: 'Your code is 424242.\n\nThanks.' });
     mailer.close();
-    expect(lines).toEqual([`[mail outbox] To: ${to} | Subject: Hello\nYour code is 424242.`]);
+    expect(blocks).toHaveLength(1);
+    const lines = blocks[0].split('\n');
+    expect(lines[0]).toMatch(/^=+$/);
+    expect(lines[1]).toMatch(/^\[mail outbox\] \d{4}-\d\d-\d\dT/);
+    expect(lines.slice(2)).toEqual([
+      `To:      ${to}`,
+      'Subject: Hello',
+      '',
+      'Your code is 424242.',
+      '',
+      'Thanks.',
+      lines[0],
+      '',
+    ]);
     const [row] = await outboxRows(to);
-    expect(row).toMatchObject({ transport: 'console', status: 'SENT', body_text: 'Your code is 424242.' });
+    expect(row).toMatchObject({
+      transport: 'console',
+      status: 'SENT',
+      body_text: 'Your code is 424242.\n\nThanks.',
+    });
     expect(await latestCode(app, to)).toBe('424242');
   });
 });

@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The organization the mail is about; account mails (sign-in and reset codes) have none. */
+  organizationId?: string;
 }
 
 export interface Mailer {
@@ -24,13 +26,31 @@ export interface MailerOptions {
   db: Db;
   from: string;
   smtpUrl?: string;
-  /** Where the console outbox prints; the server's logger in production. */
-  log: (line: string) => void;
+  /** Where the console outbox prints each mail as a readable block (the server's standard output). */
+  print: (block: string) => void;
+}
+
+/**
+ * A mail as a block people can read in a terminal among the JSON log lines, codes and links as
+ * they are, with a rule above and below.
+ */
+export function outboxBlock(mail: Mail, at: Date = new Date()): string {
+  const rule = '='.repeat(72);
+  return [
+    `${rule}`,
+    `[mail outbox] ${at.toISOString()}`,
+    `To:      ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    '',
+    mail.text,
+    rule,
+    '',
+  ].join('\n');
 }
 
 /**
  * SMTP when SMTP_URL is set; otherwise a console outbox that prints every mail (codes included)
- * to the server log. Either way the mail is recorded in `mail_outbox`; the body is kept only for
+ * to the server's output and keeps it for the owner's Mail Outbox screen. Either way the mail is recorded in `mail_outbox`; the body is kept only for
  * the console outbox, so that codes sent by real mail are not kept at rest.
  */
 export function createMailer(options: MailerOptions): Mailer {
@@ -41,9 +61,10 @@ export function createMailer(options: MailerOptions): Mailer {
     transport: transporter ? 'smtp' : 'console',
     async send(mail, record = options.db) {
       if (!transporter) {
-        options.log(`[mail outbox] To: ${mail.to} | Subject: ${mail.subject}\n${mail.text}`);
+        options.print(outboxBlock(mail));
         await record.insert(mailOutbox).values({
           id: newId(),
+          organization_id: mail.organizationId ?? null,
           to_address: mail.to,
           subject: mail.subject,
           body_text: mail.text,
@@ -61,6 +82,7 @@ export function createMailer(options: MailerOptions): Mailer {
         });
         await record.insert(mailOutbox).values({
           id: newId(),
+          organization_id: mail.organizationId ?? null,
           to_address: mail.to,
           subject: mail.subject,
           transport: 'smtp',
@@ -69,6 +91,7 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch (error) {
         await record.insert(mailOutbox).values({
           id: newId(),
+          organization_id: mail.organizationId ?? null,
           to_address: mail.to,
           subject: mail.subject,
           transport: 'smtp',

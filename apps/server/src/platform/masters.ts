@@ -41,7 +41,9 @@ export interface MasterDefinition<C extends AnyMasterContract, Select extends Se
   contract: C;
   table: MasterTable;
   /** How the list reads (select, joins, search, sort, filters, item, export); scope and table come from here. */
-  list: Omit<ListSource<C['list'], Select>, 'table' | 'status'>;
+  list: Omit<ListSource<C['list'], Select>, 'table' | 'status' | 'scope'> & {
+    scope?: 'organization' | 'party';
+  };
   /**
    * Column values to write, from a validated create or update input. `existing` is the record on
    * update (undefined on create). May read the database (and refuse with a domain error).

@@ -9,6 +9,7 @@ import { productCatalogueFixtures } from '../modules/product-catalogue/tenant-fi
 import { territoryFixtures } from '../modules/territories/tenant-fixtures.ts';
 import { customerFixtures } from '../modules/customers/tenant-fixtures.ts';
 import { ticketFixtures } from '../modules/tickets/tenant-fixtures.ts';
+import { mailOutboxFixtures } from '../modules/mail-outbox/tenant-fixtures.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
 /**
@@ -28,4 +29,5 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...fileFixtures,
   ...customerFixtures,
   ...ticketFixtures,
+  ...mailOutboxFixtures,
 };

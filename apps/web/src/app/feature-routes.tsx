@@ -84,6 +84,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   '/PartiallyClosedTickets': page(tickets, (m) => m.PartiallyClosedTicketsPage),
   '/ClosedTickets': page(tickets, (m) => m.ClosedTicketsPage),
   '/InactiveTickets': page(tickets, (m) => m.InactiveTicketsPage),
+  // The mails kept when no mail server is configured (docs/operations.md "Mail")
+  '/MailOutbox': page(
+    () => import('../features/mail-outbox/mail-outbox-page.tsx'),
+    (m) => m.default,
+  ),
   // The field engineer's app (issue 4 item 4)
   '/Technician': page(
     () => import('../features/technician/technician-page.tsx'),

@@ -6,6 +6,10 @@ export const theme = createTheme({
     secondary: { main: '#f29d12' },
     success: { main: '#2e7d32' },
     error: { main: '#d32f2f' },
+    // Darker than MUI's defaults, so that chips in these colours pass WCAG AA contrast (4.5:1)
+    // filled with white text and outlined on white.
+    info: { main: '#0277bd' },
+    warning: { main: '#b45309' },
     background: { default: '#f4f6fb', paper: '#ffffff' },
   },
   shape: { borderRadius: 10 },

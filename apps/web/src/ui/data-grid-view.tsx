@@ -6,39 +6,79 @@ import {
   type GridPaginationModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { PAGE_SIZES, type PageSize } from '@fieldport/contract/lists';
-import type { DataTableViewProps } from './data-table.tsx';
+import { formatCount, PAGE_SIZES, type PageSize } from '@fieldport/contract/lists';
+import Box from '@mui/material/Box';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import type { DataTableViewProps, RowAction } from './data-table.tsx';
+import { fitColumns } from './fit-columns.ts';
 
 /**
  * The MUI X Data Grid in server mode: the server pages and sorts, the grid shows what it is given.
  * Loaded only when a list is first shown (data-table.tsx imports this file lazily).
  */
 export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
-  const { label, columns, rowActions, rows, total, loading, state, sortable, narrow, getRowId } = props;
+  const { label, columns, rowActions, rows, total, totalCapped, loading, state, sortable, narrow, getRowId } =
+    props;
+  const { availableWidth, rowLabel, onShowDetails } = props;
+  const actionCount = rowActions?.length ?? 0;
+
+  const fitted = useMemo(
+    // The grid's border takes a pixel on each side.
+    () =>
+      fitColumns(columns, {
+        available: availableWidth > 0 ? availableWidth - 2 : 0,
+        narrow,
+        actionCount,
+        rowOpensPage: props.rowOpensPage,
+      }),
+    [columns, availableWidth, narrow, actionCount, props.rowOpensPage],
+  );
 
   const gridColumns = useMemo(() => {
-    const defs: GridColDef[] = columns.map((column) => ({
-      field: column.field,
-      headerName: column.header,
-      sortable: sortable.includes(column.field),
-      flex: column.flex ?? (column.width ? undefined : 1),
-      // Below 850 px the columns give up width before the table scrolls sideways.
-      minWidth: narrow ? Math.min(column.minWidth ?? 120, 100) : (column.minWidth ?? 120),
-      width: narrow && column.width ? Math.min(column.width, 100) : column.width,
-      align: column.align,
-      headerAlign: column.align,
-      renderCell: column.render ? (params) => column.render!(params.row as Item) : undefined,
-      valueGetter: (_value, row) => (row as Record<string, unknown>)[column.field],
-    }));
-    if (rowActions?.length) {
+    const byField = new Map(columns.map((column) => [column.field, column]));
+    const defs: GridColDef[] = fitted.shown.map((size) => {
+      const column = byField.get(size.field)!;
+      return {
+        field: column.field,
+        headerName: column.header,
+        sortable: sortable.includes(column.field),
+        flex: size.flex,
+        minWidth: size.minWidth,
+        width: size.width,
+        align: column.align,
+        headerAlign: column.align,
+        renderCell: column.render ? (params) => column.render!(params.row as Item) : undefined,
+        valueGetter: (_value, row) => (row as Record<string, unknown>)[column.field],
+      };
+    });
+    // What gave way for want of width is under the row's Details.
+    const details: RowAction<Item>[] = fitted.details
+      ? [
+          {
+            label: (item) => `Details of ${rowLabel(item)}`,
+            icon: () => <InfoOutlined />,
+            onClick: onShowDetails,
+          },
+        ]
+      : [];
+    const actions = [...details, ...(rowActions ?? [])];
+    if (actions.length) {
       defs.push({
         field: '__actions',
         type: 'actions',
         headerName: 'Actions',
-        // Below 850 px the actions fold into one menu button, so the row keeps its width.
-        width: narrow ? 56 : Math.max(96, rowActions.length * 48),
+        // Below 850 px the actions fold into one menu button, so the row keeps its width; the
+        // header is there for screen readers only, as the column is too narrow to show it.
+        renderHeader: narrow
+          ? () => (
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                Actions
+              </Box>
+            )
+          : undefined,
+        width: fitted.actionsWidth,
         getActions: (params) =>
-          rowActions
+          actions
             .filter((action) => !action.show || action.show(params.row as Item))
             .map((action) => {
               const text = action.label(params.row as Item);
@@ -63,15 +103,7 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
       });
     }
     return defs;
-  }, [columns, rowActions, sortable, narrow]);
-
-  const visibility = useMemo(
-    () =>
-      Object.fromEntries(
-        columns.filter((column) => column.hideOnNarrow).map((column) => [column.field, !narrow]),
-      ),
-    [columns, narrow],
-  );
+  }, [columns, fitted, rowActions, sortable, narrow, rowLabel, onShowDetails]);
 
   const paginationModel: GridPaginationModel = {
     page: state.input.page - 1,
@@ -86,6 +118,11 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
       columns={gridColumns}
       getRowId={(row) => getRowId(row as Item)}
       rowCount={total}
+      localeText={{
+        // A count past the cap is a lower bound: "1–50 of 10,000+" (docs/architecture.md "Lists").
+        paginationDisplayedRows: ({ from, to, count }) =>
+          `${from.toLocaleString('en-IN')}–${to.toLocaleString('en-IN')} of ${formatCount(count, totalCapped)}`,
+      }}
       loading={loading}
       paginationMode="server"
       sortingMode="server"
@@ -101,7 +138,6 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
         const [first] = model;
         if (first?.sort) state.setSort(first.field, first.sort);
       }}
-      columnVisibilityModel={visibility}
       autoHeight
       disableColumnMenu
       disableColumnFilter
@@ -112,7 +148,8 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
       sx={{
         bgcolor: 'background.paper',
-        '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 },
+        // Headers wrap onto a second line rather than being cut off.
+        '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, whiteSpace: 'normal', lineHeight: 1.2 },
         '& .MuiDataGrid-cell': {
           display: 'flex',
           alignItems: 'center',
@@ -126,3 +163,13 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
     />
   );
 }
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

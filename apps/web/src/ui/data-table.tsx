@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +10,8 @@ import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import type { PageData } from '@fieldport/contract/lists';
 import type { ListState } from './use-list.ts';
+import { RowDetailsDialog } from './row-details-dialog.tsx';
+import { useElementWidth } from './use-element-width.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 
 // The grid is the heaviest piece of the web app: it is loaded with the first list a person opens.
@@ -27,6 +29,17 @@ export interface DataTableColumn<Item> {
   align?: 'left' | 'right' | 'center';
   /** Hidden below 850 px (SPEC section 9), where the table keeps the columns that matter. */
   hideOnNarrow?: boolean;
+  /**
+   * Its smallest width below 850 px, for what cannot wrap (a phone number, a state chip); by
+   * default the smaller of minWidth and 90.
+   */
+  narrowMinWidth?: number;
+  /**
+   * When the table is too narrow for every column, the highest numbers give way first (by default
+   * 2 for hideOnNarrow columns, 1 for the others; the first column never does). What gave way is
+   * under the row's Details (ui/fit-columns.ts).
+   */
+  priority?: number;
 }
 
 export interface RowAction<Item> {
@@ -51,6 +64,13 @@ export interface DataTableProps<Item> {
   columns: DataTableColumn<Item>[];
   rowActions?: RowAction<Item>[];
   getRowId: (item: Item) => string;
+  /** What a row is called in its Details ("Details of …"); by default its first column's value. */
+  rowLabel?: (item: Item) => string;
+  /**
+   * Each row's first column opens the row's own page, which shows everything (a ticket): columns
+   * that give way on a narrow screen need no Details action then.
+   */
+  rowOpensPage?: boolean;
   /** The list query (useList) and the person's choices (useListState). */
   list: ListResult<Item>;
   state: ListState;
@@ -65,12 +85,19 @@ export interface DataTableViewProps<Item> {
   columns: DataTableColumn<Item>[];
   rowActions?: RowAction<Item>[];
   getRowId: (item: Item) => string;
+  rowOpensPage?: boolean;
   rows: Item[];
   total: number;
+  /** More rows match than `total` (the count's cap): the pager says "10,000+". */
+  totalCapped: boolean;
   loading: boolean;
   state: ListState;
   sortable: readonly string[];
   narrow: boolean;
+  /** The width the table has, in CSS pixels (0 until measured): the columns are fitted to it. */
+  availableWidth: number;
+  rowLabel: (item: Item) => string;
+  onShowDetails: (item: Item) => void;
 }
 
 /**
@@ -78,8 +105,19 @@ export interface DataTableViewProps<Item> {
  * and buttons above it are the screen's (ListToolbar); this shows what the server answered.
  */
 export function DataTable<Item>(props: DataTableProps<Item>) {
-  const { label, list, state, empty } = props;
+  const { label, list, state, empty, columns, getRowId } = props;
   const narrow = useNarrowScreen();
+  const [placeRef, availableWidth] = useElementWidth();
+  // The row whose Details are open, by id: the dialog shows the row as the list has it now.
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const firstField = columns[0]?.field ?? '';
+  const rowLabel = useMemo(
+    () => props.rowLabel ?? ((item: Item) => String((item as Record<string, unknown>)[firstField] ?? '')),
+    [props.rowLabel, firstField],
+  );
+  const showDetails = useCallback((item: unknown) => setDetailsOf(getRowId(item as Item)), [getRowId]);
+  const rows = list.data?.items ?? [];
+  const detailsItem = detailsOf === null ? undefined : rows.find((item) => getRowId(item) === detailsOf);
 
   if (list.error && !list.data) {
     return (
@@ -118,7 +156,7 @@ export function DataTable<Item>(props: DataTableProps<Item>) {
 
   return (
     // aria-busy while a page is loading: the previous page stays on screen until the new one arrives.
-    <Box sx={{ width: '100%', overflowX: 'auto' }} aria-busy={list.isFetching}>
+    <Box ref={placeRef} sx={{ width: '100%', overflowX: 'auto' }} aria-busy={list.isFetching}>
       {list.error && (
         <Alert
           severity="error"
@@ -136,12 +174,23 @@ export function DataTable<Item>(props: DataTableProps<Item>) {
       <Suspense fallback={<TableSkeleton label={label} />}>
         <DataGridView
           {...(props as unknown as DataTableViewProps<unknown>)}
-          rows={data?.items ?? []}
+          rows={rows}
           total={data?.total_count ?? 0}
+          totalCapped={data?.total_capped ?? false}
           loading={list.isPending || list.isFetching}
           narrow={narrow}
+          availableWidth={availableWidth}
+          rowLabel={rowLabel as (item: unknown) => string}
+          onShowDetails={showDetails}
         />
       </Suspense>
+      <RowDetailsDialog
+        item={detailsItem}
+        title={detailsItem === undefined ? '' : rowLabel(detailsItem)}
+        columns={columns}
+        narrow={narrow}
+        onClose={() => setDetailsOf(null)}
+      />
     </Box>
   );
 }

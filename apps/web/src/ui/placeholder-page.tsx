@@ -40,8 +40,7 @@ export function PlaceholderPage({ title, area }: { title: string; area: string }
             {title} is on its way
           </Typography>
           <Typography color="text.secondary">
-            This area is not built yet; it arrives with its issue. Everything else in the portal keeps working
-            in the meantime.
+            This page is not built yet. Everything else in the portal works in the meantime.
           </Typography>
         </Box>
       </Paper>

@@ -45,6 +45,8 @@ export interface CurrentUser extends Partial<DealerFlags> {
   designation_id: string | null;
   designation_detail: { accessing_module: AccessModule[] } | null;
   organization_details: OrganizationDetails;
+  /** Ours, beside SPEC's fields: present (true) when mails are kept in the outbox, not sent. */
+  mail_outbox?: boolean;
 }
 
 export interface OrganizationListItem {

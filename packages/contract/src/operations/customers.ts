@@ -207,6 +207,11 @@ export interface CustomerItem {
   /** The dealer (or service partner) the customer belongs to; null: the organization's own. */
   party_id: string | null;
   party_name: string | null;
+  /**
+   * Whether the caller may change this customer: a partner's or dealer's users read the customers
+   * of their tickets but change only their own party's.
+   */
+  may_edit: boolean;
   primary_location: CustomerLocation;
   secondary_location_count: number;
 }

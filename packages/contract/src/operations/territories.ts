@@ -256,3 +256,22 @@ export const UpdateServicePartnerCoverage = mutation<ItemsData<ServicePartnerCov
   description: "Sets a service partner's territories (the list replaces the former one).",
   input: z.object({ party_id: idSchema('party_id'), territory_ids: idList('Territories', 200) }).strict(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The pincode directory: India Post's pincodes with their district and state, so that a known
+// pincode fills an address's city and state.
+
+export interface PincodePlace {
+  pincode: string;
+  /** The district, which is what people write as the city of an address. */
+  city: string;
+  state: string;
+}
+
+export const LookupPincode = query<ItemsData<PincodePlace>>()({
+  name: 'LookupPincode',
+  access: { module: null },
+  description:
+    "The city (district) and state of an Indian pincode, from India Post's directory; no item when the pincode is unknown.",
+  input: z.object({ pincode: pincodeSchema }).strict(),
+});

@@ -3,7 +3,8 @@ import { isoDateSchema, timeOfDaySchema } from '../fields.ts';
 import { mutation, query, type Access, type ItemsData } from '../operation.ts';
 import { listInput, type PageData } from '../lists.ts';
 import { idSchema } from '../masters.ts';
-import { TICKET_STATES, type TicketState } from '../ticket-states.ts';
+import { TICKET_ASSIGNMENT_MODES, type TicketAssignmentMode } from './organization.ts';
+import { ACTIVE_LIST_STATES, TICKET_STATES, type TicketState } from '../ticket-states.ts';
 import { createCustomerSchema } from './customers.ts';
 
 /**
@@ -25,7 +26,7 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 /** The four lists of SPEC section 2 and the states each shows (DOMAIN.md's table). */
 export const TICKET_LISTS = {
-  ACTIVE: ['OPEN', 'ASSIGNED', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD'],
+  ACTIVE: ACTIVE_LIST_STATES,
   PARTIALLY_CLOSED: ['PARTIALLY_CLOSED'],
   CLOSED: ['CLOSED'],
   INACTIVE: ['DISCARDED'],
@@ -36,6 +37,8 @@ export const TICKET_EVENT_KINDS = [
   'CREATED',
   'ASSIGNED',
   'CLAIMED',
+  /** A technician gave a ticket they claimed back to the floating pool (ReleaseTicket). */
+  'RELEASED',
   'ACCEPTED',
   'REJECTED',
   'WORK_UPDATED',
@@ -140,12 +143,61 @@ export const ticketFields = z
   })
   .strict();
 
+/**
+ * How a co-ordinator gives out one new ticket instead of the organization's mode: one of the modes,
+ * or ASSIGN now to an eligible technician or service partner (docs/tickets.md "Assignment").
+ */
+export const NEW_TICKET_ASSIGNMENTS = [...TICKET_ASSIGNMENT_MODES, 'ASSIGN'] as const;
+export type NewTicketAssignment = (typeof NEW_TICKET_ASSIGNMENTS)[number];
+
+export const NEW_TICKET_ASSIGNMENT_LABELS: Record<NewTicketAssignment, string> = {
+  MANUAL: 'Leave it open for a co-ordinator',
+  FLOATING: 'Float it: eligible technicians claim it',
+  AUTOMATIC: 'Automatic: the portal picks an available technician',
+  ASSIGN: 'Assign it now',
+};
+
 export const createTicketSchema = ticketFields
   .extend({
     /** A customer created with the ticket (the same rules as CreateCustomer). */
     new_customer: createCustomerSchema.nullish().transform((value) => value ?? null),
+    /** Null: the organization's mode decides. Co-ordinators only. */
+    assignment: z
+      .enum(NEW_TICKET_ASSIGNMENTS, {
+        error: `Assignment must be one of ${NEW_TICKET_ASSIGNMENTS.join(', ')}`,
+      })
+      .nullish()
+      .transform((value) => value ?? null),
+    /** With assignment ASSIGN: the technician (membership id) or the service partner (party id). */
+    technician_id: idSchema('technician_id')
+      .nullish()
+      .transform((value) => value || null),
+    partner_party_id: idSchema('partner_party_id')
+      .nullish()
+      .transform((value) => value || null),
   })
   .superRefine((value, ctx) => {
+    if (value.assignment === 'ASSIGN' && !value.technician_id && !value.partner_party_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['technician_id'],
+        message: 'Choose the technician or service partner to assign the ticket to',
+      });
+    }
+    if (value.technician_id && value.partner_party_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['technician_id'],
+        message: 'Assign to a technician or to a service partner, not both',
+      });
+    }
+    if (value.assignment !== 'ASSIGN' && (value.technician_id || value.partner_party_id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['assignment'],
+        message: 'Choose Assign it now to give the ticket to a technician or service partner',
+      });
+    }
     if (!value.customer_id && !value.new_customer) {
       ctx.addIssue({ code: 'custom', path: ['customer_id'], message: 'Choose a customer or add a new one' });
     }
@@ -256,6 +308,7 @@ export interface TicketDetails extends TicketItem {
 export const TICKET_ACTION_NAMES = [
   'ASSIGN',
   'CLAIM',
+  'RELEASE',
   'ACCEPT',
   'REJECT',
   'UPDATE_WORK',
@@ -338,8 +391,14 @@ export const List_closed_Tickets = query<PageData<TicketItem>>()({
   }),
 });
 
-/** How many tickets each tab holds under the same filters (the tabs' counts). */
-export const Count_Tickets_By_List = query<{ counts: Record<TicketList, number> }>()({
+/**
+ * How many tickets each tab holds under the same filters (the tabs' counts), exact up to
+ * COUNT_CAP; `capped` says which tabs hold more (shown "10,000+").
+ */
+export const Count_Tickets_By_List = query<{
+  counts: Record<TicketList, number>;
+  capped: Record<TicketList, boolean>;
+}>()({
   name: 'Count_Tickets_By_List',
   description: 'The number of tickets in each of the four lists, under the given filters',
   access: access('VIEW'),
@@ -389,6 +448,44 @@ export const List_Ticket_Assignees = query<ItemsData<TicketAssignee>>()({
   input: z.object({ ticket_id: ticketId }).strict(),
 });
 
+export interface NewTicketAssignmentPreview {
+  /** The organization's mode: what a new ticket does unless a co-ordinator chooses otherwise. */
+  assignment_mode: TicketAssignmentMode;
+  /** The pincode's territory; null when the pincode is in no territory (nobody is eligible) or none was given. */
+  territory_id: string | null;
+  territory_name: string | null;
+  /** The territory exists but is inactive (nobody is eligible either). */
+  territory_inactive: boolean;
+  /** Whether the caller may choose how this ticket is given out (an organization co-ordinator). */
+  may_choose_assignment: boolean;
+  /** Who is eligible for the ticket, for the caller to assign it now; empty unless they may choose. */
+  items: TicketAssignee[];
+}
+
+/**
+ * Before a ticket exists: how it would be given out at a pincode (the organization's mode, the
+ * pincode's territory) and, for a co-ordinator, who is eligible for the service's category.
+ */
+export const Preview_New_Ticket_Assignment = query<NewTicketAssignmentPreview>()({
+  name: 'Preview_New_Ticket_Assignment',
+  description: 'How a new ticket at a pincode would be given out, and who is eligible for it',
+  access: access('CREATE'),
+  input: z
+    .object({
+      /** Left out before the customer is chosen: the answer then tells the mode alone. */
+      pincode: z
+        .string({ error: 'Pincode must be text' })
+        .trim()
+        .max(12, 'Pincode must be at most 12 characters')
+        .nullish()
+        .transform((value) => value || null),
+      service_id: idSchema('Service')
+        .nullish()
+        .transform((value) => value || null),
+    })
+    .strict(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // The field engineer's app (/Technician)
 
@@ -398,7 +495,8 @@ export const List_Technician_Tickets = query<PageData<TicketItem>>()({
   description: "The calling technician's tickets, or the floating tickets they may claim",
   access: { module: 'My Work', right: 'VIEW' },
   input: listInput({
-    sortBy: ['preferred_visit_date', 'created_on', 'priority'] as const,
+    /** nearest_visit: the earliest visit date first (none last), then the newest. */
+    sortBy: ['nearest_visit', 'preferred_visit_date', 'created_on', 'priority'] as const,
     defaultSortBy: 'created_on',
     defaultSortOrder: 'desc',
     filters: {
@@ -495,6 +593,14 @@ export const ClaimTicket = mutation<TicketAnswer>()({
   input: z.object({ ticket_id: ticketId }).strict(),
 });
 
+/** Undoes a claim: the technician gives the ticket back to the floating pool it came from. */
+export const ReleaseTicket = mutation<TicketAnswer>()({
+  name: 'ReleaseTicket',
+  description: 'A technician gives a ticket they claimed, not yet started, back to the floating pool',
+  access: access('VIEW'),
+  input: z.object({ ticket_id: ticketId }).strict(),
+});
+
 export const AcceptOrRejectTicket = mutation<TicketAnswer>()({
   name: 'AcceptOrRejectTicket',
   description: 'The assignee accepts an assigned ticket, or rejects it with a reason',
@@ -578,23 +684,24 @@ export const CloseTicket = mutation<TicketAnswer>()({
   input: z
     .object({
       ticket_id: ticketId,
+      /** The customer's closure code (the wire keeps the name `otp`). */
       otp: z
-        .string({ error: 'OTP must be text' })
+        .string({ error: 'Closure code must be text' })
         .trim()
-        .regex(/^\d{6}$/, 'OTP must be the 6 digits the customer received')
+        .regex(/^\d{6}$/, 'Closure code must be the 6 digits the customer received')
         .nullish(),
       reason: reason().nullish(),
     })
     .strict()
     .superRefine((value, ctx) => {
       if (!value.otp && !value.reason) {
-        ctx.addIssue({ code: 'custom', path: ['otp'], message: 'OTP is required' });
+        ctx.addIssue({ code: 'custom', path: ['otp'], message: 'Closure code is required' });
       }
       if (value.otp && value.reason) {
         ctx.addIssue({
           code: 'custom',
           path: ['reason'],
-          message: 'Close with the OTP or with a reason, not both',
+          message: 'Close with the closure code or with a reason, not both',
         });
       }
     }),
@@ -692,7 +799,8 @@ export interface DashboardData {
   created_today: number;
   closed_today: number;
   by_territory: { territory_id: string | null; territory_name: string; open_tickets: number }[];
-  by_partner: { partner_party_id: string | null; partner_name: string; open_tickets: number }[];
+  /** Active tickets with a service partner, by partner (the organization's own are not listed). */
+  by_partner: { partner_party_id: string; partner_name: string; open_tickets: number }[];
   /** The last 30 days in the organization's time zone, oldest first. */
   trend: { day: string; created: number; closed: number }[];
 }

@@ -63,6 +63,8 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: text().primaryKey(),
+    /** The organization the mail is about (a ticket's, an invitation's); null for account mails (codes). */
+    organization_id: text(),
     to_address: text().notNull(),
     subject: text().notNull(),
     body_text: text(),
@@ -71,7 +73,10 @@ export const mailOutbox = pgTable(
     error: text(),
     created_at: createdAt(),
   },
-  (table) => [index('mail_outbox_to_idx').on(table.to_address, table.created_at)],
+  (table) => [
+    index('mail_outbox_to_idx').on(table.to_address, table.created_at),
+    index('mail_outbox_organization_idx').on(table.organization_id, table.created_at),
+  ],
 );
 
 /** Fixed-window counters of the /auth rate limits, kept in the database so that every process shares them. */

@@ -52,7 +52,7 @@ const DESIGNATED: Partial<Record<Role, { name: string; modules: ReturnType<typeo
   AGENT: {
     name: 'Service Co-Ordinator',
     modules: [
-      grant('Search'),
+      grant('All Search'),
       grant('Tickets', ['Active Tickets', 'Partially Closed Tickets', 'Closed Tickets', 'Inactive Tickets']),
       grant('Requests'),
       grant('Scheduled Service'),
@@ -83,6 +83,7 @@ const PEOPLE: { role: Role; name: string; party?: 'partner' | 'dealer' }[] = [
   { role: 'DEALER_OWNER', name: 'Deepak Dealer', party: 'dealer' },
   { role: 'DEALER_AGENT', name: 'Divya Dealer Agent', party: 'dealer' },
   { role: 'TECHNICIAN', name: 'Tarun Technician' },
+  { role: 'REPRESENTATIVE', name: 'Ravi Representative' },
 ];
 
 export const demoEmail = (role: Role) => `${role.toLowerCase()}@demo.local`;

@@ -28,7 +28,7 @@ async function currentUser(cookie: string, input: unknown = {}) {
 }
 
 describe('Get_Current_User_Details', () => {
-  it('answers exactly the fields of SPEC section 3 for an owner, without dealer flags', async () => {
+  it('answers exactly the fields of SPEC section 3 for an owner, without dealer flags, with the Mail Outbox', async () => {
     const { members, org, tag } = await seedTestOrganization(app.database.db, {
       roles: ['OWNER'],
       accessControl: true,
@@ -61,6 +61,8 @@ describe('Get_Current_User_Details', () => {
         is_access_control_enable: true,
         is_enable_partners_monthly_closed_ticket_report_tab: true,
       },
+      // Ours, beside SPEC's fields: no mail server in the tests, so the owner has the Mail Outbox.
+      mail_outbox: true,
     });
   });
 

@@ -27,6 +27,10 @@ export const getCurrentUserDetails = defineHandler(
         organization_logo_url: addressOf(files, caller.organization.logo),
       },
       ...(caller.party?.kind === 'DEALER' ? dealerFlags(caller.party) : {}),
+      // Only the owner and admins have the Mail Outbox; nobody else is told about it.
+      ...(caller.profile.mail_outbox && ['OWNER', 'ADMIN'].includes(caller.membership.role)
+        ? { mail_outbox: true }
+        : {}),
     };
     return { data: { items: [item] } };
   },

@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { CountryCode } from 'libphonenumber-js';
 import {
   CUSTOMER_IMPORT_COLUMNS,
@@ -19,11 +18,12 @@ import { customerCategory } from '../../db/schema/settings.ts';
 import type { Caller } from '../../graphql/caller.ts';
 import { DomainError, badInput, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { worksheetsOf } from '../../platform/xlsx-sheets.ts';
 import { locationColumns } from './customer-rules.ts';
 
 /**
- * Bulk import of customers (issue 3 item 3). `checkWorkbook` reads an uploaded .xlsx with exceljs's
- * streaming reader, row by row, checks every row with the contract's CreateCustomer schema (the
+ * Bulk import of customers (docs/customers.md). `checkWorkbook` reads an uploaded .xlsx sheet by sheet
+ * (platform/xlsx-sheets.ts), row by row, checks every row with the contract's CreateCustomer schema (the
  * same rules as the form) plus what needs the database (categories by name, phones already taken,
  * phones repeated in the file), and keeps the valid rows in a customer_import row. `runImport`
  * writes them, in the caller's transaction, in batches.
@@ -91,24 +91,14 @@ interface SheetRow {
  * found by header, in any order and any case. Other sheets (instructions, lists) are skipped.
  */
 async function* sheetRows(buffer: Buffer): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
   const byHeader = new Map(
     CUSTOMER_IMPORT_COLUMNS.map((column) => [normalizeHeader(column.header), column.key]),
   );
   let missing: string | undefined;
-  let done = false;
-  for await (const sheet of reader) {
-    // undefined: the header row is next; null: not the customers' sheet (its rows are read past, as
-    // the zip stream must be drained to reach the next sheet).
+  for await (const sheet of worksheetsOf(buffer)) {
+    // undefined: the header row is next; null: not the customers' sheet.
     let columns: Map<number, string> | null | undefined;
-    for await (const row of sheet) {
-      if (done || columns === null) continue;
+    for await (const row of sheet.rows) {
       const values = row.values as ExcelJS.CellValue[];
       if (columns === undefined) {
         const found = new Map<number, string>();
@@ -122,14 +112,14 @@ async function* sheetRows(buffer: Buffer): AsyncGenerator<SheetRow> {
         columns = absent ? null : found;
         continue;
       }
+      if (columns === null) break;
       const cells = new Map<string, string>();
       for (const [index, key] of columns) cells.set(key, cellText(values[index] ?? null));
       yield { number: row.number, cells };
     }
-    if (columns) done = true;
+    if (columns) return;
   }
-  if (!done)
-    throw badInput(IMPORT_MESSAGES.missingColumn(missing ?? CUSTOMER_IMPORT_COLUMNS[0].header), 'file');
+  throw badInput(IMPORT_MESSAGES.missingColumn(missing ?? CUSTOMER_IMPORT_COLUMNS[0].header), 'file');
 }
 
 function parseNumber(text: string): number | null | typeof Number.NaN {

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_MESSAGES, type LocationValues } from '@fieldport/contract/operations/customers';
 import { checkPhone, formatPhoneInternational } from '@fieldport/contract/phone';
 import type { CountryCode } from 'libphonenumber-js';
@@ -9,7 +9,9 @@ import type { Caller } from '../../graphql/caller.ts';
 import type { OperationContext } from '../../graphql/handler.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { uniqueViolation } from '../../platform/masters.ts';
-import { inPartyOf } from '../../platform/tenant.ts';
+import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
+import { ticket } from '../../db/schema/tickets.ts';
+import { visibleTickets } from '../tickets/ticket-scope.ts';
 import { readCustomerDetail } from './list-customers.ts';
 
 // The rules every customer operation shares: who may touch which customer, categories of the
@@ -17,7 +19,27 @@ import { readCustomerDetail } from './list-customers.ts';
 
 export const PHONE_UNIQUE_INDEX = 'customer_org_phone_uq';
 
-/** The customer row if the caller may see it (organization, and party for partner and dealer users). */
+/**
+ * The customers a caller may read: the organization's for its staff; for partner and dealer users
+ * their own party's and the customers of the tickets they see (docs/customers.md).
+ */
+export function customersVisibleTo(caller: Caller): SQL {
+  if (!caller.party) return inOrganization(customer, caller);
+  return and(
+    inOrganization(customer, caller),
+    or(
+      eq(customer.party_id, caller.party.id),
+      sql`exists (select 1 from ${ticket} where ${ticket.customer_id} = ${customer.id} and ${visibleTickets(caller)})`,
+    ),
+  )!;
+}
+
+/** Whether the caller may change a customer it can read: staff any, party users their own party's. */
+export function mayEditCustomer(caller: Caller, row: { party_id: string | null }): boolean {
+  return !caller.party || row.party_id === caller.party.id;
+}
+
+/** The customer row if the caller may change it (organization, and party for partner and dealer users). */
 export async function findCustomer(db: Db, caller: Caller, id: string) {
   const [row] = await db
     .select()

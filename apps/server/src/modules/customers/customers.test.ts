@@ -17,6 +17,7 @@ import { seedTicket } from '../../db/seed/tickets.ts';
 import { seedNamedMaster } from '../../db/seed/settings.ts';
 import { XLSX_CONTENT_TYPE } from '../../graphql/export-route.ts';
 import { call, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ticketWorld } from '../tickets/ticket-test-kit.ts';
 import {
   auditEntries,
   createCustomer,
@@ -698,6 +699,34 @@ describe('the walls between parties and organizations', () => {
     );
     expect(partnerCustomer.party_id).toBe(world.partner.id);
     expect(names((await list(await world.partnerCookie())).items)).toEqual(['Partner Customer']);
+  });
+
+  it('shows partner and dealer users the customers of their tickets, to read but not to change', async () => {
+    const world = await ticketWorld(app);
+    const partnerSees = async () =>
+      (await world.ok('SERVICE_PARTNER', ListCustomers, { search: world.tag })).items.map((item) => [
+        item.customer_name,
+        item.may_edit,
+      ]);
+    // Before any ticket reaches the partner, the organization's customer is not the partner's.
+    expect(await partnerSees()).toEqual([]);
+    await world.seed({ state: 'ASSIGNED', partner_party_id: world.partner.id });
+    expect(await partnerSees()).toEqual([[world.customer.name, false]]);
+    const detail = await world.ok('PARTNER_AGENT', GetCustomer, { customer_id: world.customer.id });
+    expect(detail.items[0]).toMatchObject({ customer_name: world.customer.name, may_edit: false });
+    // Reading is not owning: a change is refused as for any customer that is not the partner's.
+    const changed = await world.as('SERVICE_PARTNER', ActivateOrDeactivateCustomer, {
+      customer_id: world.customer.id,
+      customer_status: 'INACTIVE',
+    });
+    expect(changed.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    // The dealer's customer has no ticket with the partner: still invisible to it.
+    expect(
+      (await world.ok('SERVICE_PARTNER', ListCustomers, {})).items.map((item) => item.customer_id),
+    ).not.toContain(world.dealerCustomer.id);
+    // Staff may change every customer.
+    const staff = await world.ok('OWNER', ListCustomers, { search: world.tag });
+    expect(staff.items.every((item) => item.may_edit)).toBe(true);
   });
 
   it("keeps another organization's customers invisible and unchangeable", async () => {

@@ -20,6 +20,7 @@ import { customerCategory } from '../../db/schema/settings.ts';
 import type { Caller } from '../../graphql/caller.ts';
 import { defineList, searchCondition } from '../../platform/lists.ts';
 import { statusAndCreatedColumns } from '../../platform/masters.ts';
+import { customersVisibleTo, mayEditCustomer } from './customer-rules.ts';
 
 /**
  * ListCustomers (SPEC section 7 "ListCustomers variants"): one list for staff, partners and
@@ -72,7 +73,7 @@ export function customerSearch(term: string) {
 
 export const listCustomers = defineList(ListCustomers, {
   table: customer,
-  scope: 'party',
+  scope: customersVisibleTo,
   // Counting 100,000 customers through the joins below costs far more than the page itself.
   count: 'table',
   select: {
@@ -132,7 +133,7 @@ export const listCustomers = defineList(ListCustomers, {
       ? sql`exists (select 1 from party d where d.id = ${customer.party_id} and d.organization_id = ${customer.organization_id} and d.kind = 'DEALER')`
       : undefined,
   ],
-  toItem: (row): CustomerItem => ({
+  toItem: (row, caller): CustomerItem => ({
     customer_id: row.id,
     customer_name: row.name,
     customer_phone: row.phone,
@@ -146,6 +147,7 @@ export const listCustomers = defineList(ListCustomers, {
     customer_created_on: row.created_at.toISOString(),
     party_id: row.party_id,
     party_name: row.party_name,
+    may_edit: mayEditCustomer(caller, row),
     // Every customer is created with its primary location in the same transaction.
     primary_location: toLocation({
       id: row.location_id ?? '',

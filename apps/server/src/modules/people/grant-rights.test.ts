@@ -208,7 +208,7 @@ describe('security finding 6: delegated privilege escalation', () => {
     expectRefused(
       await call(app, await org.as('MANAGER'), CreateUser, staff(email, org.designation.id)),
       'BAD_USER_INPUT',
-      { field: 'user_type', message: 'You cannot grant Search (View): your own role does not have it.' },
+      { field: 'user_type', message: 'You cannot grant All Search (View): your own role does not have it.' },
     );
     expect((await footprint(app, org.org.id, email)).people).toBe(0);
     await succeed(

@@ -99,7 +99,12 @@ export async function mailInvitation(context: OperationContext, mail: Invitation
         ];
   try {
     await context.mailer.send(
-      { to: mail.to, subject: `You are invited to ${organizationName} on Fieldport`, text: lines.join('\n') },
+      {
+        to: mail.to,
+        subject: `You are invited to ${organizationName} on Fieldport`,
+        text: lines.join('\n'),
+        organizationId: context.caller.organization.id,
+      },
       context.db,
     );
   } catch {

@@ -43,6 +43,10 @@ async function territoryOfA(world: FixtureWorld) {
 }
 
 export const territoryFixtures: FixtureRegistry = {
+  LookupPincode: {
+    none: "India Post's pincode directory is public data: no record of an organization or a party.",
+    probe: { pincode: '560001' },
+  },
   ...masterFixtures(pincodeTypes, async () => (name) => ({ pincode_type_name: name })),
   ...masterFixtures(territories, async (world) => {
     const territory_category_id = await territoryCategoryOfA(world);

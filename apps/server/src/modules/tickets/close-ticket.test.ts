@@ -11,7 +11,7 @@ import { ticketClosureOtp } from '../../db/schema/tickets.ts';
 import { call, mailsTo, startTestApp, type TestApp } from '../../test/harness.ts';
 import { auditOf, storedTicket, ticketWorld, type TicketWorld } from './ticket-test-kit.ts';
 
-// DOMAIN.md "Closing with the customer's OTP".
+// docs/tickets.md "Closing with the customer's closure code".
 
 let app: TestApp;
 let world: TicketWorld;
@@ -113,14 +113,14 @@ describe('closing with the customer’s code', () => {
       messages.push(answer.errors![0].message);
     }
     expect(messages).toEqual([
-      'The OTP is wrong. 2 attempts left.',
-      'The OTP is wrong. 1 attempt left.',
-      'The OTP is wrong 3 times, so the code no longer works. Send the customer a new code.',
+      'The closure code is wrong. 2 attempts left.',
+      'The closure code is wrong. 1 attempt left.',
+      'The closure code is wrong 3 times, so it no longer works. Send the customer a new closure code.',
     ]);
     const right = await world.as('TECHNICIAN', CloseTicket, { ticket_id: row.id, otp: code });
     expect(right.errors?.[0]).toMatchObject({
       message:
-        'The closure code was entered wrong 3 times and no longer works. Send the customer a new code.',
+        'The closure code was entered wrong 3 times and no longer works. Send the customer a new closure code.',
       extensions: { code: 'CONFLICT', field: 'otp' },
     });
     const after = await storedTicket(world.db, row.id);
@@ -144,7 +144,7 @@ describe('closing with the customer’s code', () => {
     expect(codes.map((entry) => entry.voided_at !== null)).toEqual([true, false]);
     if (first !== second) {
       const old = await world.as('TECHNICIAN', CloseTicket, { ticket_id: row.id, otp: first });
-      expect(old.errors?.[0].message).toBe('The OTP is wrong. 2 attempts left.');
+      expect(old.errors?.[0].message).toBe('The closure code is wrong. 2 attempts left.');
     }
     await world.ok('TECHNICIAN', CloseTicket, { ticket_id: row.id, otp: second });
     expect((await storedTicket(world.db, row.id)).row.state).toBe('CLOSED');
@@ -154,7 +154,7 @@ describe('closing with the customer’s code', () => {
     const row = await inProgress();
     const none = await world.as('TECHNICIAN', CloseTicket, { ticket_id: row.id, otp: '123456' });
     expect(none.errors?.[0]).toMatchObject({
-      message: `No closure code is waiting for ticket ${row.ticket_number}. Send the customer a new code.`,
+      message: `No closure code is waiting for ticket ${row.ticket_number}. Send the customer a new closure code.`,
       extensions: { code: 'CONFLICT', field: 'otp' },
     });
     await world.ok('TECHNICIAN', SendTicketClosureOtp, { ticket_id: row.id });
@@ -166,7 +166,7 @@ describe('closing with the customer’s code', () => {
       .where(eq(ticketClosureOtp.ticket_id, row.id));
     const expired = await world.as('TECHNICIAN', CloseTicket, { ticket_id: row.id, otp: code });
     expect(expired.errors?.[0]).toMatchObject({
-      message: 'The closure code has expired (a code lives 24 hours). Send the customer a new code.',
+      message: 'The closure code has expired (a code lives 24 hours). Send the customer a new closure code.',
       extensions: { code: 'CONFLICT' },
     });
     expect((await storedTicket(world.db, row.id)).row.state).toBe('IN_PROGRESS');
@@ -197,7 +197,7 @@ describe('closing with the customer’s code', () => {
     });
     const bothMissing = await world.as('AGENT', CloseTicket, { ticket_id: row.id });
     expect(bothMissing.errors?.[0]).toMatchObject({
-      message: 'otp: OTP is required',
+      message: 'otp: Closure code is required',
       extensions: { field: 'otp' },
     });
   });
@@ -257,18 +257,20 @@ describe('security finding 1: the assigned technician can brute-force the custom
       expect(answer.envelope).toBeUndefined();
       return answer.errors![0].message;
     });
-    const checked = messages.filter((message) => message.startsWith('The OTP is wrong'));
+    const checked = messages.filter((message) => message.startsWith('The closure code is wrong'));
     expect(checked.sort()).toEqual([
-      'The OTP is wrong 3 times, so the code no longer works. Send the customer a new code.',
-      'The OTP is wrong. 1 attempt left.',
-      'The OTP is wrong. 2 attempts left.',
+      'The closure code is wrong 3 times, so it no longer works. Send the customer a new closure code.',
+      'The closure code is wrong. 1 attempt left.',
+      'The closure code is wrong. 2 attempts left.',
     ]);
-    const refused = answers.filter((answer) => !answer.errors![0].message.startsWith('The OTP is wrong'));
+    const refused = answers.filter(
+      (answer) => !answer.errors![0].message.startsWith('The closure code is wrong'),
+    );
     expect(refused).toHaveLength(47);
     for (const answer of refused) {
       expect(answer.errors![0]).toMatchObject({
         message:
-          'The closure code was entered wrong 3 times and no longer works. Send the customer a new code.',
+          'The closure code was entered wrong 3 times and no longer works. Send the customer a new closure code.',
         extensions: { code: 'CONFLICT', field: 'otp' },
       });
     }
@@ -276,7 +278,7 @@ describe('security finding 1: the assigned technician can brute-force the custom
     const right = await call(app, cookie, CloseTicket, { ticket_id: row.id, otp: code });
     expect(right.errors?.[0]).toMatchObject({
       message:
-        'The closure code was entered wrong 3 times and no longer works. Send the customer a new code.',
+        'The closure code was entered wrong 3 times and no longer works. Send the customer a new closure code.',
       extensions: { code: 'CONFLICT', field: 'otp' },
     });
     const after = await storedTicket(tokyo.db, row.id);
@@ -293,7 +295,7 @@ describe('security finding 1: the assigned technician can brute-force the custom
     for (const entry of audited) {
       expect(entry.changes).toMatchObject({
         otp: '[redacted]',
-        refused: expect.stringMatching(/^The OTP is wrong/),
+        refused: expect.stringMatching(/^The closure code is wrong/),
       });
     }
   }, 60_000);
@@ -313,7 +315,7 @@ describe('security finding 1: the assigned technician can brute-force the custom
       outcomes.push('sent');
       const code = await mailedCode(tokyo, row.ticket_number);
       const guess = await tokyo.as('TECHNICIAN', CloseTicket, { ticket_id: row.id, otp: wrong(code) });
-      expect(guess.errors?.[0].message).toBe('The OTP is wrong. 2 attempts left.');
+      expect(guess.errors?.[0].message).toBe('The closure code is wrong. 2 attempts left.');
     }
     expect(outcomes).toEqual([...Array(5).fill('sent'), ...Array(5).fill('refused')]);
     expect(await mailedCodes(tokyo, row.ticket_number)).toHaveLength(5);

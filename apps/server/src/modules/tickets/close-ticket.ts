@@ -13,7 +13,7 @@ import {
 import { mailTicketClosed } from './ticket-mails.ts';
 import { answerTicket, lockTicket, recordEvent, requireAction, transition } from './ticket-rules.ts';
 
-const NEW_CODE = 'Send the customer a new code.';
+const NEW_CODE = 'Send the customer a new closure code.';
 
 /**
  * Closes a ticket with the code the customer reads out (the assigned technician), or without it
@@ -76,8 +76,8 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
     throw keepingWrites(
       badInput(
         left > 0
-          ? `The OTP is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
-          : `The OTP is wrong ${MAX_WRONG_ENTRIES} times, so the code no longer works. ${NEW_CODE}`,
+          ? `The closure code is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
+          : `The closure code is wrong ${MAX_WRONG_ENTRIES} times, so it no longer works. ${NEW_CODE}`,
         'otp',
       ),
     );

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import type { TicketRow } from './ticket-rules.ts';
 
 /**
- * The customer's closure codes (docs/tickets.md "Closing with the customer's code"): 6 digits, stored
+ * The customer's closure codes (docs/tickets.md "Closing with the customer's closure code"): 6 digits, stored
  * hashed, 24 hours, voided by a new code or by the third wrong entry; one new code a minute and at
  * most 5 in any 24 hours per ticket. Every rule is checked under the ticket's row lock
  * (lockTicket), so parallel calls are counted one after another.

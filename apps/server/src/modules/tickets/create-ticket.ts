@@ -14,7 +14,8 @@ import { inPartyOf } from '../../platform/tenant.ts';
 import { createCustomer } from '../customers/create-customer.ts';
 import { requireOfferedService } from '../product-catalogue/service-offer.ts';
 import { territoryOfPincode } from '../territories/assignment-rules.ts';
-import { giveOut } from './give-out.ts';
+import { giveOut, mayChooseAssignment, type AssignmentChoice } from './give-out.ts';
+import { assignableTechnicians, eligibleAssignees } from './list-ticket-assignees.ts';
 import { mailTicketCreated } from './ticket-mails.ts';
 import { answerTicket, recordEvent, type TicketRow } from './ticket-rules.ts';
 import { callerKind } from './ticket-scope.ts';
@@ -86,7 +87,11 @@ export interface NewTicketValues {
  * Numbers, writes and gives out a ticket, with its CREATED entry and the customer's mail. A
  * dealer's user's ticket is the dealer's; a service partner's user's ticket is the partner's.
  */
-export async function insertTicket(context: OperationContext, values: NewTicketValues): Promise<TicketRow> {
+export async function insertTicket(
+  context: OperationContext,
+  values: NewTicketValues,
+  choice?: AssignmentChoice | null,
+): Promise<TicketRow> {
   const { db, caller } = context;
   const organizationId = caller.organization.id;
   const number = formatNumber(values.ticket_prefix, await nextNumber(db, organizationId, 'ticket'));
@@ -116,15 +121,92 @@ export async function insertTicket(context: OperationContext, values: NewTicketV
       created_by: caller.user.id,
     })
     .returning();
+  const details = {
+    ...(values.recreated_from_ticket_id ? { recreated_from_ticket_id: values.recreated_from_ticket_id } : {}),
+    // A co-ordinator's choice instead of the organization's mode is kept with the ticket.
+    ...(choice ? { assignment: choice.assignment } : {}),
+  };
   await recordEvent(db, caller, row, {
     kind: 'CREATED',
     to_state: 'OPEN',
-    details: values.recreated_from_ticket_id
-      ? { recreated_from_ticket_id: values.recreated_from_ticket_id }
-      : null,
+    details: Object.keys(details).length ? details : null,
   });
   await mailTicketCreated(context, row);
-  return giveOut(context, row, values.pincode);
+  return giveOut(context, row, values.pincode, choice);
+}
+
+type CreateInput = Parameters<typeof createTicket.handle>[0];
+
+/**
+ * A co-ordinator's choice for this ticket (docs/tickets.md "Assignment"), checked before anything
+ * is written: who may choose, and for ASSIGN that the technician or partner is eligible for the
+ * ticket's category at its pincode (the same rules as the assignees list).
+ */
+async function assignmentChoice(
+  context: OperationContext,
+  input: Pick<CreateInput, 'assignment' | 'technician_id' | 'partner_party_id'>,
+  place: { pincode: string; categoryId: string },
+): Promise<AssignmentChoice | null> {
+  const { db, caller } = context;
+  if (!input.assignment) return null;
+  if (!mayChooseAssignment(caller)) {
+    throw new DomainError(
+      'FORBIDDEN',
+      "Only the organization's co-ordinators choose how a new ticket is given out. Leave the assignment to the organization's mode.",
+      'assignment',
+    );
+  }
+  if (input.assignment !== 'ASSIGN') return { assignment: input.assignment };
+  const field = input.technician_id ? 'technician_id' : 'partner_party_id';
+  const territoryOfPlace = await territoryOfPincode(db, caller.organization.id, place.pincode);
+  if (!territoryOfPlace || territoryOfPlace.territory_status !== 'ACTIVE') {
+    throw badInput(
+      `Pincode ${place.pincode} is not in any active territory, so nobody is eligible for this ticket. Add the pincode to a territory under Territories first, or leave the ticket open.`,
+      field,
+    );
+  }
+  const wanted = input.technician_id ?? input.partner_party_id;
+  const chosen = (await eligibleAssignees(db, caller, place)).find(
+    (item) =>
+      item.assignee_id === wanted && item.kind === (input.technician_id ? 'TECHNICIAN' : 'SERVICE_PARTNER'),
+  );
+  if (!chosen) {
+    if (input.technician_id) {
+      const known = (await assignableTechnicians(db, caller)).find(
+        (technician) => technician.technician_id === input.technician_id,
+      );
+      throw badInput(
+        known
+          ? `${known.name} is not eligible for this ticket: not mapped to ${territoryOfPlace.territory_name} with the service's category in their expertise. Choose an eligible technician, or float the ticket.`
+          : 'Technician not found. Choose an eligible technician from the list.',
+        'technician_id',
+      );
+    }
+    throw badInput(
+      `This service partner is not eligible for this ticket: it is not an active service partner mapped to ${territoryOfPlace.territory_name}. Choose an eligible one from the list.`,
+      'partner_party_id',
+    );
+  }
+  const technician = chosen.kind === 'TECHNICIAN';
+  const partnerOfTechnician = technician
+    ? ((await assignableTechnicians(db, caller)).find((entry) => entry.technician_id === chosen.assignee_id)
+        ?.party_id ?? null)
+    : chosen.assignee_id;
+  return {
+    assignment: 'ASSIGN',
+    assignee: {
+      technician_id: technician ? chosen.assignee_id : null,
+      partner_party_id: partnerOfTechnician,
+      details: technician
+        ? {
+            technician_id: chosen.assignee_id,
+            technician_name: chosen.name,
+            partner_party_id: partnerOfTechnician,
+            partner_name: chosen.party_name,
+          }
+        : { partner_party_id: chosen.assignee_id, partner_name: chosen.name },
+    },
+  };
 }
 
 export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, context) => {
@@ -141,23 +223,33 @@ export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, 
       noun: 'problem description',
     });
   }
-  const place = input.new_customer
-    ? await newCustomer(context, input.new_customer)
+  // Everything is checked before the first write (the customer made inline included).
+  const existing = input.new_customer
+    ? null
     : await customerAndLocation(db, caller, input.customer_id!, input.location_id!);
-  const row = await insertTicket(context, {
-    ...place,
-    service_id: offered.service_id,
-    category_id: offered.category_id,
-    ticket_prefix: offered.ticket_prefix,
-    serial_number: input.serial_number,
-    problem_description_id: input.problem_description_id,
-    problem_note: input.problem_note,
-    priority: input.priority,
-    preferred_visit_date: input.preferred_visit_date,
-    preferred_visit_time: input.preferred_visit_time,
-    under_warranty: input.under_warranty,
-    dealer_party_id: callerKind(caller) === 'DEALER' ? caller.party!.id : null,
+  const choice = await assignmentChoice(context, input, {
+    pincode: existing?.pincode ?? input.new_customer!.primary_location.pincode,
+    categoryId: offered.category_id,
   });
+  const place = existing ?? (await newCustomer(context, input.new_customer!));
+  const row = await insertTicket(
+    context,
+    {
+      ...place,
+      service_id: offered.service_id,
+      category_id: offered.category_id,
+      ticket_prefix: offered.ticket_prefix,
+      serial_number: input.serial_number,
+      problem_description_id: input.problem_description_id,
+      problem_note: input.problem_note,
+      priority: input.priority,
+      preferred_visit_date: input.preferred_visit_date,
+      preferred_visit_time: input.preferred_visit_time,
+      under_warranty: input.under_warranty,
+      dealer_party_id: callerKind(caller) === 'DEALER' ? caller.party!.id : null,
+    },
+    choice,
+  );
   // The audit entry names the ticket, not the customer CreateCustomer's handler named.
   return answerTicket(context, row.id, `Ticket ${row.ticket_number} created`);
 });

@@ -7,6 +7,7 @@ import type { Caller } from '../../graphql/caller.ts';
 import { defineHandler } from '../../graphql/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files.ts';
+import { claimOf } from './release-ticket.ts';
 import { readTicketItem } from './ticket-item.ts';
 import { TICKET_NOT_FOUND, allowedActions } from './ticket-rules.ts';
 
@@ -64,10 +65,18 @@ export async function readTicketDetails(db: Db, files: FileStore, caller: Caller
     await timelineOf(db, files, caller.organization.id, id),
     await pendingOtp(db, caller.organization.id, id),
   ];
+  let allowed = allowedActions(caller, item);
+  // Only a ticket the caller claimed goes back to the pool (release-ticket.ts).
+  if (
+    allowed.includes('RELEASE') &&
+    !(await claimOf(db, caller, { id, organization_id: caller.organization.id }))
+  ) {
+    allowed = allowed.filter((action) => action !== 'RELEASE');
+  }
   return {
     ...item,
     timeline,
-    allowed_actions: allowedActions(caller, item),
+    allowed_actions: allowed,
     otp_pending: Boolean(otp),
   };
 }

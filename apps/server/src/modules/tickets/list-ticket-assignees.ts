@@ -44,20 +44,24 @@ export async function pincodeOf(db: Db, row: TicketRow) {
   return location?.pincode ?? '';
 }
 
-/** DOMAIN.md "Eligible" first, then who is checked in, then the least busy. */
-export const listTicketAssignees = defineHandler(List_Ticket_Assignees, async (input, { db, caller }) => {
-  const row = await findTicket(db, caller, input.ticket_id);
-  requireAction(caller, row, 'ASSIGN');
-  const pincode = await pincodeOf(db, row);
+/**
+ * Everyone the caller may give a ticket of a category at a pincode to, each marked eligible or not
+ * (docs/tickets.md "Assignment"): technicians, and for the organization's staff the active service
+ * partners; the eligible first, then who is checked in, then the least busy.
+ */
+async function ticketAssignees(
+  db: Db,
+  caller: Caller,
+  place: { pincode: string; categoryId: string },
+): Promise<TicketAssignee[]> {
+  const organizationId = caller.organization.id;
   const technicians = await assignableTechnicians(db, caller);
   const eligible = new Set(
-    (await eligibleTechnicians(db, row.organization_id, { pincode, categoryId: row.category_id })).map(
-      (technician) => technician.technician_id,
-    ),
+    (await eligibleTechnicians(db, organizationId, place)).map((technician) => technician.technician_id),
   );
   const loads = await technicianLoads(
     db,
-    row.organization_id,
+    organizationId,
     technicians.map((technician) => technician.technician_id),
     todayOf(caller),
   );
@@ -75,7 +79,7 @@ export const listTicketAssignees = defineHandler(List_Ticket_Assignees, async (i
   });
   if (callerKind(caller) === 'STAFF') {
     const mapped = new Set(
-      (await eligibleServicePartners(db, row.organization_id, { pincode })).map(
+      (await eligibleServicePartners(db, organizationId, { pincode: place.pincode })).map(
         (partner) => partner.party_id,
       ),
     );
@@ -84,16 +88,13 @@ export const listTicketAssignees = defineHandler(List_Ticket_Assignees, async (i
       .from(party)
       .where(
         and(
-          eq(party.organization_id, row.organization_id),
+          eq(party.organization_id, organizationId),
           eq(party.kind, 'SERVICE_PARTNER'),
           eq(party.status, 'ACTIVE'),
         ),
       )
       .orderBy(asc(sql`lower(${party.name})`));
-    const held = await db.execute<{ partner_party_id: string; n: number }>(
-      sql`select partner_party_id, count(*)::int as n from ticket where organization_id = ${row.organization_id} and partner_party_id is not null and state in ('ASSIGNED','ACCEPTED','IN_PROGRESS','ON_HOLD','PARTIALLY_CLOSED') group by partner_party_id`,
-    );
-    const openOf = new Map(held.rows.map((entry) => [entry.partner_party_id, Number(entry.n)]));
+    const openOf = await openTicketsOfPartners(db, organizationId);
     for (const partner of partners) {
       items.push({
         kind: 'SERVICE_PARTNER',
@@ -106,11 +107,36 @@ export const listTicketAssignees = defineHandler(List_Ticket_Assignees, async (i
       });
     }
   }
-  items.sort(
+  return items.sort(
     (a, b) =>
       Number(b.eligible) - Number(a.eligible) ||
       Number(b.checked_in) - Number(a.checked_in) ||
       a.open_tickets - b.open_tickets,
   );
+}
+
+/** Those of `ticketAssignees` who are eligible: a new ticket can be assigned only to these (create-ticket.ts). */
+export async function eligibleAssignees(
+  db: Db,
+  caller: Caller,
+  place: { pincode: string; categoryId: string },
+): Promise<TicketAssignee[]> {
+  return (await ticketAssignees(db, caller, place)).filter((assignee) => assignee.eligible);
+}
+
+async function openTicketsOfPartners(db: Db, organizationId: string): Promise<Map<string, number>> {
+  const held = await db.execute<{ partner_party_id: string; n: number }>(
+    sql`select partner_party_id, count(*)::int as n from ticket where organization_id = ${organizationId} and partner_party_id is not null and state in ('ASSIGNED','ACCEPTED','IN_PROGRESS','ON_HOLD','PARTIALLY_CLOSED') group by partner_party_id`,
+  );
+  return new Map(held.rows.map((entry) => [entry.partner_party_id, Number(entry.n)]));
+}
+
+export const listTicketAssignees = defineHandler(List_Ticket_Assignees, async (input, { db, caller }) => {
+  const row = await findTicket(db, caller, input.ticket_id);
+  requireAction(caller, row, 'ASSIGN');
+  const items = await ticketAssignees(db, caller, {
+    pincode: await pincodeOf(db, row),
+    categoryId: row.category_id,
+  });
   return { data: { items } };
 });

@@ -11,7 +11,7 @@ import {
 import type { TicketState } from '@fieldport/contract/ticket-states';
 import { ticket } from '../../db/schema/tickets.ts';
 import { defineHandler } from '../../graphql/handler.ts';
-import { defineList } from '../../platform/lists.ts';
+import { cappedCount, defineList } from '../../platform/lists.ts';
 import { floatingPoolOf, visibleTickets } from './ticket-scope.ts';
 import { ticketFilters, ticketSearch, ticketSelect, ticketSort, toTicketItem } from './ticket-item.ts';
 
@@ -55,6 +55,10 @@ const TECHNICIAN_VIEWS: Record<'MINE' | 'DONE', TicketState[]> = {
 export const listTechnicianTickets = defineList(List_Technician_Tickets, {
   ...source,
   sort: {
+    // The earliest visit first (an overdue one before today's), tickets without a date after
+    // those with one, then the newest: one row value, so that one ORDER BY term (and the id
+    // tie-breaker) does it in SQL. A row compares its NULL fields as larger, so they sort last.
+    nearest_visit: sql`row(${ticket.preferred_visit_date}, -extract(epoch from ${ticket.created_at}))`,
     preferred_visit_date: ticket.preferred_visit_date,
     created_on: ticket.created_at,
     priority: ticketSort.priority,
@@ -70,21 +74,30 @@ export const listTechnicianTickets = defineList(List_Technician_Tickets, {
   ],
 });
 
-/** How many tickets each of the four tabs holds under the same filters and search. */
+/**
+ * How many tickets each of the four tabs holds under the same filters and search, each counted up
+ * to COUNT_CAP (`cappedCount`), so that no tab's count reads the organization's closed tickets.
+ */
 export const countTicketsByList = defineHandler(Count_Tickets_By_List, async (input, { db, caller }) => {
   const where: SQL | undefined = and(...ticketFilters(input, caller), ticketSearch(input.search, caller));
-  const rows = (await db
-    .select({ state: ticket.state, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(ticket)
-    .where(where)
-    .groupBy(ticket.state)) as { state: TicketState; n: number }[];
-  const counts = Object.fromEntries(
-    (Object.keys(TICKET_LISTS) as TicketList[]).map((list) => [
-      list,
-      rows
-        .filter((row) => (TICKET_LISTS[list] as readonly TicketState[]).includes(row.state))
-        .reduce((sum, row) => sum + row.n, 0),
-    ]),
-  ) as Record<TicketList, number>;
-  return { data: { counts } };
+  const lists = Object.keys(TICKET_LISTS) as TicketList[];
+  const counted = await Promise.all(
+    lists.map((list) =>
+      cappedCount(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(ticket)
+          .where(and(where, inArray(ticket.state, [...TICKET_LISTS[list]]))),
+      ),
+    ),
+  );
+  const of = <Value>(value: (index: number) => Value) =>
+    Object.fromEntries(lists.map((list, index) => [list, value(index)])) as Record<TicketList, Value>;
+  return {
+    data: {
+      counts: of((index) => counted[index].total_count),
+      capped: of((index) => counted[index].total_capped),
+    },
+  };
 });

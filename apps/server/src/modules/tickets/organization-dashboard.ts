@@ -66,7 +66,7 @@ export const organizationDashboard = defineHandler(OrganizationDashboard, async 
       n: sql<number>`count(*)`.mapWith(Number),
     })
     .from(ticket)
-    .leftJoin(party, eq(party.id, ticket.partner_party_id))
+    .innerJoin(party, eq(party.id, ticket.partner_party_id))
     .where(and(visible, open))
     .groupBy(ticket.partner_party_id, party.name)
     .orderBy(sql`count(*) desc`, party.name);
@@ -101,9 +101,10 @@ export const organizationDashboard = defineHandler(OrganizationDashboard, async 
       territory_name: row.territory_name ?? 'No territory',
       open_tickets: row.n,
     })),
+    // Only service partners: the organization's own tickets are not a partner's.
     by_partner: byPartner.map((row) => ({
-      partner_party_id: row.partner_party_id,
-      partner_name: row.partner_name ?? caller.organization.name,
+      partner_party_id: row.partner_party_id!,
+      partner_name: row.partner_name,
       open_tickets: row.n,
     })),
     trend,

@@ -4,7 +4,7 @@ import { defineHandler } from '../../graphql/handler.ts';
 import { requireActiveReference } from '../../platform/references.ts';
 import { answerTicket, lockTicket, requireAction, transition } from './ticket-rules.ts';
 
-/** Work done, closure not complete (no OTP, parts pending ...): with one of the closure remarks. */
+/** Work done, closure not complete (no closure code, parts pending ...): with one of the closure remarks. */
 export const partiallyCloseTicket = defineHandler(PartiallyCloseTicket, async (input, context) => {
   const { db, caller } = context;
   const row = await lockTicket(db, caller, input.ticket_id);

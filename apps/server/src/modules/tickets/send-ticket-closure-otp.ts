@@ -11,7 +11,7 @@ import { dayAndTimeIn, timeIn } from './ticket-scope.ts';
 /**
  * The assigned technician asks to close: the customer is mailed a new 6-digit code. A ticket has
  * one new code a minute and at most 5 in any 24 hours (docs/tickets.md "Closing with the
- * customer's code"); a refusal is kept on the timeline and in the audit log (keepingWrites).
+ * customer's closure code"); a refusal is kept on the timeline and in the audit log (keepingWrites).
  */
 export const sendTicketClosureOtp = defineHandler(SendTicketClosureOtp, async (input, context) => {
   const { db, caller } = context;

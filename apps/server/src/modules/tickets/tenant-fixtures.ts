@@ -18,7 +18,9 @@ import {
   MarkTicketAsFOC,
   OrganizationDashboard,
   PartiallyCloseTicket,
+  Preview_New_Ticket_Assignment,
   ReCreateTicket,
+  ReleaseTicket,
   ReassignOrOpenTheAssignedTicket,
   SearchTickets,
   SendTicketClosureOtp,
@@ -35,7 +37,7 @@ import { mapTechnician, seedTerritory } from '../../db/seed/territories.ts';
 import { seedTicket, type SeedTicket } from '../../db/seed/tickets.ts';
 import { customerLocation } from '../../db/schema/customers.ts';
 import { ticket } from '../../db/schema/tickets.ts';
-import { unique } from '../../test/harness.ts';
+import { call, unique } from '../../test/harness.ts';
 import { addTestMember } from '../../test/organizations.ts';
 import type { CallerRef, FixtureRegistry, FixtureWorld, Target } from '../../test/tenant-fixture.ts';
 import { newMobile } from '../customers/customer-test-kit.ts';
@@ -319,6 +321,34 @@ export const ticketFixtures: FixtureRegistry = {
     (id) => ({ ticket_id: id }),
     (setup) => setup.technician,
   ),
+  [ReleaseTicket.name]: {
+    async arrange(world) {
+      const setup = await setupOf(world);
+      const { row, state } = await ticketOfA(world, 'organization', { state: 'OPEN', is_floating: true });
+      // Only a claim can be released: the organization's technician claims it first.
+      const claimed = await call(world.app, await world.cookieOf(setup.technician.email), ClaimTicket, {
+        ticket_id: row.id,
+      });
+      if (claimed.errors) throw new Error(`ClaimTicket failed: ${JSON.stringify(claimed.errors)}`);
+      return {
+        input: { ticket_id: row.id },
+        traces: [row.id, row.ticket_number],
+        state,
+        rightful: setup.technician,
+      };
+    },
+  },
+  [Preview_New_Ticket_Assignment.name]: {
+    async arrange(world) {
+      const setup = await setupOf(world);
+      return {
+        input: { pincode: '560001', service_id: setup.service_id },
+        traces: [setup.technician.membershipId, setup.partnerTechnician.membershipId],
+        state: async () => null,
+      };
+    },
+    probe: { pincode: '560001' },
+  },
   [AcceptOrRejectTicket.name]: onTicket(
     'partner',
     () => ({ state: 'ASSIGNED' }),

@@ -18,7 +18,9 @@ import {
 import { organizationDashboard } from './organization-dashboard.ts';
 import { partiallyCloseTicket } from './partially-close-ticket.ts';
 import { reassignOrOpenTicket } from './reassign-or-open-ticket.ts';
+import { previewNewTicketAssignment } from './preview-new-ticket-assignment.ts';
 import { reCreateTicket } from './recreate-ticket.ts';
+import { releaseTicket } from './release-ticket.ts';
 import { sendTicketClosureOtp } from './send-ticket-closure-otp.ts';
 import {
   markTicketAsFoc,
@@ -38,12 +40,14 @@ export const ticketHandlers = [
   searchTickets,
   getTicketDetails,
   listTicketAssignees,
+  previewNewTicketAssignment,
   listTechnicianTickets,
   getAttendanceStatus,
   attendanceCheckIn,
   attendanceCheckOut,
   reassignOrOpenTicket,
   claimTicket,
+  releaseTicket,
   acceptOrRejectTicket,
   updateTicketWorkStatus,
   holdOrResumeTicket,

@@ -18,7 +18,7 @@ type MailTicket = Pick<TicketRow, 'organization_id' | 'customer_id' | 'ticket_nu
  */
 async function notify(context: OperationContext, mail: Mail) {
   try {
-    await context.mailer.send(mail, context.db);
+    await context.mailer.send({ ...mail, organizationId: context.caller.organization.id }, context.db);
   } catch (error) {
     context.request.log.warn({ err: error, to: mail.to, subject: mail.subject }, 'ticket notice not sent');
   }
@@ -87,7 +87,7 @@ export async function mailTicketClosed(context: OperationContext, row: MailTicke
 
 async function sendOrUnavailable(context: OperationContext, mail: Mail) {
   try {
-    await context.mailer.send(mail, context.db);
+    await context.mailer.send({ ...mail, organizationId: context.caller.organization.id }, context.db);
   } catch {
     throw unavailable('The closure code could not be mailed to the customer. Try again in a few minutes.');
   }

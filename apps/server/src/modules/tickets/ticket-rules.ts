@@ -81,6 +81,9 @@ export function roleAllows(caller: Caller, row: RoleRow, action: TicketActionNam
       return isCoordinator(caller, row);
     case 'CLAIM':
       return kind === 'TECHNICIAN' && row.is_floating;
+    case 'RELEASE':
+      // Only a claim can be released; the handler and the details check it was one (claimOf).
+      return isAssignee(caller, row);
     case 'ACCEPT':
     case 'REJECT':
       return isAssignee(caller, row) || isPartnerAssignee(caller, row);
@@ -104,6 +107,7 @@ export function roleAllows(caller: Caller, row: RoleRow, action: TicketActionNam
 const TRANSITION_OF: Record<TicketActionName, TicketAction | null> = {
   ASSIGN: 'ASSIGN',
   CLAIM: 'CLAIM',
+  RELEASE: 'RELEASE',
   ACCEPT: 'ACCEPT',
   REJECT: 'REJECT',
   UPDATE_WORK: 'UPDATE_WORK',
@@ -144,6 +148,7 @@ export function allowedActions(caller: Caller, row: RoleRow): TicketActionName[]
 const ACTION_WORDS: Record<TicketActionName, string> = {
   ASSIGN: 'assign',
   CLAIM: 'claim',
+  RELEASE: 'release',
   ACCEPT: 'accept',
   REJECT: 'reject',
   UPDATE_WORK: 'update the work on',
@@ -152,7 +157,7 @@ const ACTION_WORDS: Record<TicketActionName, string> = {
   PARTIALLY_CLOSE: 'partially close',
   SEND_OTP: 'send the closure code of',
   CLOSE_WITH_OTP: 'close',
-  CLOSE_WITH_REASON: 'close without the customer’s code',
+  CLOSE_WITH_REASON: 'close without the closure code',
   DISCARD: 'discard',
   REOPEN: 'reopen',
   RECREATE: 're-create',

@@ -6,6 +6,7 @@ import {
   AcceptOrRejectTicket,
   ClaimTicket,
   CloseTicket,
+  ReleaseTicket,
   DiscardTicket,
   HoldOrResumeTicket,
   PartiallyCloseTicket,
@@ -66,6 +67,13 @@ const STEPS: Step[] = [
     name: 'claim by another',
     who: 'SECOND_TECHNICIAN',
     op: ClaimTicket,
+    input: sync((id) => ({ ticket_id: id })),
+  },
+  { name: 'release', who: 'TECHNICIAN', op: ReleaseTicket, input: sync((id) => ({ ticket_id: id })) },
+  {
+    name: 'release by another',
+    who: 'SECOND_TECHNICIAN',
+    op: ReleaseTicket,
     input: sync((id) => ({ ticket_id: id })),
   },
   {
@@ -167,6 +175,7 @@ const STEPS: Step[] = [
 const ACTION_OF_EVENT: Record<string, TicketAction> = {
   ASSIGNED: 'ASSIGN',
   CLAIMED: 'CLAIM',
+  RELEASED: 'RELEASE',
   ACCEPTED: 'ACCEPT',
   REJECTED: 'REJECT',
   WORK_UPDATED: 'UPDATE_WORK',

@@ -171,6 +171,7 @@ const CASES: Case[] = [
 const EVENT_OF: Record<TicketAction, string> = {
   ASSIGN: 'ASSIGNED',
   CLAIM: 'CLAIMED',
+  RELEASE: 'RELEASED',
   ACCEPT: 'ACCEPTED',
   REJECT: 'REJECTED',
   UPDATE_WORK: 'WORK_UPDATED',

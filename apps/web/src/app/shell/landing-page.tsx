@@ -6,16 +6,19 @@ import Typography from '@mui/material/Typography';
 import { landingRedirect } from '@fieldport/contract/menus';
 import { useShell } from './shell-context.tsx';
 
-/** '/LandingPage': sends the user to their start page (SPEC section 4), after 2000 ms with access control. */
+/**
+ * '/LandingPage': sends the user to their start page (SPEC section 4). The specification's 2000 ms
+ * with access control was the old client's wait for the menu; this page shows only once the user
+ * and their menu are loaded, so it goes at once (docs/architecture.md "Waits").
+ */
 export function LandingPage() {
   const { user, accessControlled } = useShell();
   const navigate = useNavigate();
-  const { route, delayMs } = landingRedirect(user.user_type, accessControlled);
+  const { route } = landingRedirect(user.user_type, accessControlled);
 
   useEffect(() => {
-    const timer = setTimeout(() => navigate(route, { replace: true }), delayMs);
-    return () => clearTimeout(timer);
-  }, [navigate, route, delayMs]);
+    navigate(route, { replace: true });
+  }, [navigate, route]);
 
   return (
     <Box

@@ -18,6 +18,7 @@ import DevicesIcon from '@mui/icons-material/Devices';
 import DoNotDisturbOnIcon from '@mui/icons-material/DoNotDisturbOn';
 import DownloadIcon from '@mui/icons-material/Download';
 import EngineeringIcon from '@mui/icons-material/Engineering';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import ExtensionIcon from '@mui/icons-material/Extension';
@@ -88,6 +89,7 @@ const MENU_ICONS: Record<string, typeof SvgIcon> = {
   DoNotDisturbOn: DoNotDisturbOnIcon,
   Download: DownloadIcon,
   Engineering: EngineeringIcon,
+  Outbox: OutboxIcon,
   EventAvailable: EventAvailableIcon,
   EventRepeat: EventRepeatIcon,
   Extension: ExtensionIcon,

@@ -5,11 +5,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Toolbar from '@mui/material/Toolbar';
 import { buildMenu, menuInputFromUser, menuRoutes } from '@fieldport/contract/menus';
 import { isApiError } from '../../api/client.ts';
 import { currentUserQuery, sessionQuery } from '../../api/queries.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { SNACKBAR_TOP_VARIABLE } from '../../ui/snackbars.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import type { LoginLocationState } from '../../features/auth/login-page.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
@@ -106,6 +108,15 @@ export function ShellLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* Snackbars start below the top bar (as tall as its toolbar: 56 px, 64 px from 600 px up). */}
+      <GlobalStyles
+        styles={(theme) => ({
+          ':root': {
+            [SNACKBAR_TOP_VARIABLE]: '56px',
+            [theme.breakpoints.up('sm')]: { [SNACKBAR_TOP_VARIABLE]: '64px' },
+          },
+        })}
+      />
       <TopBar shell={shell} narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
       {shell &&
         (narrow ? (
@@ -121,7 +132,16 @@ export function ShellLayout() {
         ) : (
           <Drawer
             variant="permanent"
-            sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}
+            // The paper stays in view as the page scrolls; the drawer's own box, as tall as the page,
+            // carries the same background, so that it reaches the bottom of however long a page is
+            // (also in full-page screenshots and the issue reporter's picture).
+            sx={{
+              width: DRAWER_WIDTH,
+              flexShrink: 0,
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+            }}
             slotProps={{
               paper: {
                 sx: { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },

@@ -104,7 +104,8 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: 
                   {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
                 </IconButton>
               </ListItem>
-              <Collapse in={expanded} timeout="auto" unmountOnExit id={groupId}>
+              {/* An item of the menu's list itself, so that the list holds only items. */}
+              <Collapse component="li" in={expanded} timeout="auto" unmountOnExit id={groupId}>
                 <List disablePadding aria-label={item.MenuName}>
                   {item.SubMenu.map((sub) => {
                     const SubIcon = menuIcon(sub.MenuICon);

@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';
+import { buildMenu, menuInputFromUser, routeAfterOrganizationSwitch } from '@fieldport/contract/menus';
 import { MSG } from '@fieldport/contract/messages';
 import { UpdateUserDetails, type CurrentUser } from '@fieldport/contract/operations/account';
 import { api } from '../../api/client.ts';
-import { myOrganizationsQuery, queryKeys } from '../../api/queries.ts';
+import { currentUserQuery, myOrganizationsQuery, queryKeys } from '../../api/queries.ts';
 
 /**
  * SPEC section 4: switching organization updates the user's details (UpdateUserDetails), then the
- * current user is fetched again and the user goes to /Dashboard. A failure shows the first error.
+ * current user is fetched again and the user goes to /Dashboard, or home when their role there has
+ * no Dashboard. A failure shows the first error.
  */
 export function useOrganizationSwitch(user: CurrentUser, options: { enabled: boolean }) {
   const queryClient = useQueryClient();
@@ -30,7 +32,9 @@ export function useOrganizationSwitch(user: CurrentUser, options: { enabled: boo
       await queryClient.invalidateQueries({
         predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
       });
-      navigate('/Dashboard');
+      const switched = await queryClient.fetchQuery(currentUserQuery(user.user_email_id));
+      const menu = buildMenu(menuInputFromUser(switched));
+      navigate(menu.ok ? routeAfterOrganizationSwitch(switched.user_type, menu.menu) : '/');
       enqueueSnackbar(result.status_message || MSG.organizationSwitched, { variant: 'success' });
     },
     onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),

@@ -21,6 +21,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
+import { formatTimeIn } from '../../ui/format-time.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useList, useListState } from '../../ui/use-list.ts';
@@ -38,12 +39,6 @@ const OPERATIONS = [
 
 function operationLabel(operation: string): string {
   return AUTH_EVENT_LABELS[operation as AuthEvent] ?? operation;
-}
-
-function formatTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(
-    new Date(iso),
-  );
 }
 
 /** 'currency: INR → USD, time_zone: …' for the list; the whole entry is in the details. */
@@ -107,7 +102,7 @@ export default function AuditLogsPage({ route, can }: FeaturePageProps) {
       field: 'created_on',
       header: `Time (${timeZone})`,
       width: 200,
-      render: (item) => formatTime(item.created_on, timeZone),
+      render: (item) => formatTimeIn(item.created_on, timeZone),
     },
     {
       field: 'user_email',
@@ -203,7 +198,7 @@ export default function AuditLogsPage({ route, can }: FeaturePageProps) {
         rowActions={[
           {
             label: (item) =>
-              `Details of ${operationLabel(item.operation)} at ${formatTime(item.created_on, timeZone)}`,
+              `Details of ${operationLabel(item.operation)} at ${formatTimeIn(item.created_on, timeZone)}`,
             icon: () => <ManageSearchOutlined />,
             onClick: setShown,
           },
@@ -234,7 +229,7 @@ export default function AuditLogsPage({ route, can }: FeaturePageProps) {
             >
               {(
                 [
-                  ['Time', formatTime(shown.created_on, timeZone)],
+                  ['Time', formatTimeIn(shown.created_on, timeZone)],
                   ['User', [shown.user_name, shown.user_email].filter(Boolean).join(' · ') || '—'],
                   ['Operation', shown.operation],
                   ['Target', shown.target ?? '—'],

@@ -10,6 +10,7 @@ import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi, isOtpFailure } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
+import { useCodeTries } from './code-tries.ts';
 import { StepTitle } from './login-layout.tsx';
 import { forgotPasswordSchema, resetPasswordSchema } from './login-schemas.ts';
 
@@ -82,6 +83,7 @@ export function ResetPasswordStep({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { code: '', newPassword: '' },
   });
+  const tries = useCodeTries();
   const reset = useMutation({
     mutationFn: (values: z.output<typeof resetPasswordSchema>) =>
       authApi.resetPassword({ email, otp: values.code, password: values.newPassword }),
@@ -89,13 +91,21 @@ export function ResetPasswordStep({
       enqueueSnackbar(MSG.passwordChanged, { variant: 'success' });
       onDone();
     },
-    // SPEC section 5: a wrong or expired code asks for the code sent to the registered email.
-    onError: (error) =>
-      enqueueSnackbar(isOtpFailure(error) ? MSG.codeFailure : error.message, { variant: 'error' }),
+    // SPEC section 5: a wrong or expired code asks for the code sent to the registered email; the
+    // field says which it was and how many tries are left.
+    onError: (error) => {
+      const why = tries.explain(error);
+      if (why) form.setError('code', { message: why });
+      enqueueSnackbar(isOtpFailure(error) ? MSG.codeFailure : error.message, { variant: 'error' });
+    },
   });
   const resend = useMutation({
     mutationFn: () => authApi.sendOtp({ email, type: 'forget-password' }),
-    onSuccess: () => enqueueSnackbar(MSG.otpSentToEmail, { variant: 'success' }),
+    onSuccess: () => {
+      tries.reset();
+      form.clearErrors('code');
+      enqueueSnackbar(MSG.otpSentToEmail, { variant: 'success' });
+    },
     onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
   });
 

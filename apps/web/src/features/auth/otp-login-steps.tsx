@@ -10,6 +10,7 @@ import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi, isOtpFailure } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
+import { useCodeTries } from './code-tries.ts';
 import { StepTitle } from './login-layout.tsx';
 import { otpCodeFormSchema, otpEmailSchema } from './login-schemas.ts';
 import { rememberedEmail } from './remember-me.ts';
@@ -78,16 +79,25 @@ export function OtpCodeStep({ email, onBack }: { email: string; onBack: () => vo
     resolver: zodResolver(otpCodeFormSchema),
     defaultValues: { otp: '' },
   });
+  const tries = useCodeTries();
   const verify = useMutation({
     // Remember Me belongs to the password form; an OTP sign-in keeps it when the email was remembered.
     mutationFn: (otp: string) => authApi.signInOtp({ email, otp, rememberMe: rememberedEmail() === email }),
     onSuccess: () => loginSuccess(MSG.loginSuccessful),
-    onError: (error) =>
-      enqueueSnackbar(isOtpFailure(error) ? MSG.invalidOtp : error.message, { variant: 'error' }),
+    // SPEC's snackbar, and under the field why the code failed and how many tries are left.
+    onError: (error) => {
+      const why = tries.explain(error);
+      if (why) form.setError('otp', { message: why });
+      enqueueSnackbar(isOtpFailure(error) ? MSG.invalidOtp : error.message, { variant: 'error' });
+    },
   });
   const resend = useMutation({
     mutationFn: () => authApi.sendOtp({ email, type: 'sign-in' }),
-    onSuccess: () => enqueueSnackbar(MSG.otpSent, { variant: 'success' }),
+    onSuccess: () => {
+      tries.reset();
+      form.clearErrors('otp');
+      enqueueSnackbar(MSG.otpSent, { variant: 'success' });
+    },
     onError: () => enqueueSnackbar(MSG.invalidMailId, { variant: 'error' }),
   });
 

@@ -1,4 +1,4 @@
-import { REMEMBER_ME_STORAGE_KEY } from '@fieldport/contract/auth';
+import { REMEMBER_ME_STORAGE_KEY } from '@fieldport/contract/auth-limits';
 
 /**
  * Remember Me keeps the email only. SPEC section 2 says the original also kept the password in local

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import type { z } from 'zod';
@@ -11,16 +10,24 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import { FormTextField } from '../../ui/form-text-field.tsx';
+import { FormTextInput } from '../../ui/form-text-input.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
+import { lazyResolver } from '../../ui/lazy-resolver.ts';
+import { loadShell } from '../../app/shell/load-shell.ts';
 import { StepTitle } from './login-layout.tsx';
-import { signInSchema } from './login-schemas.ts';
+import type { signInSchema } from './login-schemas.ts';
 import { rememberEmail, rememberedEmail } from './remember-me.ts';
 import { useLoginSuccess } from './use-login-success.ts';
 
 type SignInForm = z.input<typeof signInSchema>;
+type SignInValues = z.output<typeof signInSchema>;
+
+// zod and the contract's email rule load when the form is first checked, not with the screen.
+const signInValidation = lazyResolver<SignInForm, SignInValues>(() =>
+  import('./sign-in-resolver.ts').then((module) => module.signInResolver),
+);
 
 interface Props {
   initialEmail: string;
@@ -35,8 +42,8 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
   const [remember, setRemember] = useState(Boolean(stored));
   const { enqueueSnackbar } = useSnackbar();
   const loginSuccess = useLoginSuccess();
-  const form = useForm<SignInForm, unknown, z.output<typeof signInSchema>>({
-    resolver: zodResolver(signInSchema),
+  const form = useForm<SignInForm, unknown, SignInValues>({
+    resolver: signInValidation.resolver,
     defaultValues: { email: initialEmail || stored, password: '' },
   });
   const [email, password] = useWatch({ control: form.control, name: ['email', 'password'] });
@@ -44,8 +51,11 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
   const rememberDisabled = !email?.trim() || !password;
 
   const signIn = useMutation({
-    mutationFn: (values: z.output<typeof signInSchema>) =>
-      authApi.signInEmail({ email: values.email, password: values.password, rememberMe: remember }),
+    mutationFn: (values: SignInValues) => {
+      // The shell's chunk loads while the server checks the password.
+      void loadShell().catch(() => undefined);
+      return authApi.signInEmail({ email: values.email, password: values.password, rememberMe: remember });
+    },
     onSuccess: (result, values) => {
       rememberEmail(remember ? values.email : null);
       if (result.user?.mustChangePassword) onMustChangePassword(values.email);
@@ -65,6 +75,8 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
         component="form"
         noValidate
         aria-label="Sign In"
+        onKeyDown={signInValidation.preload}
+        onPointerDown={signInValidation.preload}
         onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
       >
         <Stack spacing={2.25}>
@@ -73,7 +85,7 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
               {MSG.mandatoryFields}
             </Alert>
           )}
-          <FormTextField
+          <FormTextInput
             label="Email"
             type="email"
             required
@@ -81,7 +93,7 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
             autoFocus={!stored}
             {...fieldProps(form, 'email', { hideMessage: bothMissing })}
           />
-          <FormTextField
+          <FormTextInput
             label="Password"
             type="password"
             required

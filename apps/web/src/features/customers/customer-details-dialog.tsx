@@ -84,6 +84,8 @@ export function CustomerDetailsDialog(props: {
   });
 
   const data = customer.data;
+  // A partner or dealer reads the customers of its tickets but changes only its own party's.
+  const mayEdit = props.mayEdit && data?.may_edit === true;
   return (
     <Dialog
       open={Boolean(id)}
@@ -141,12 +143,12 @@ export function CustomerDetailsDialog(props: {
                   <LocationCard
                     key={location.location_id}
                     location={location}
-                    onEdit={props.mayEdit ? () => setEditing({ location }) : undefined}
-                    onRemove={props.mayEdit ? () => setRemoving(location) : undefined}
+                    onEdit={mayEdit ? () => setEditing({ location }) : undefined}
+                    onRemove={mayEdit ? () => setRemoving(location) : undefined}
                   />
                 ))}
               </Stack>
-              {props.mayEdit && data.secondary_locations.length < MAX_SECONDARY_LOCATIONS && (
+              {mayEdit && data.secondary_locations.length < MAX_SECONDARY_LOCATIONS && (
                 <Button
                   startIcon={<AddLocationAltOutlined />}
                   sx={{ mt: 1.5 }}
@@ -161,7 +163,7 @@ export function CustomerDetailsDialog(props: {
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={props.onClose}>Close</Button>
-        {props.mayEdit && data && (
+        {mayEdit && data && (
           <Button variant="contained" startIcon={<EditOutlined />} onClick={() => props.onEdit(data)}>
             Edit details
           </Button>

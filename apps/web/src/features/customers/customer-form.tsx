@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -21,6 +21,7 @@ import {
   type CustomerLocation,
 } from '@fieldport/contract/operations/customers';
 import { ListCustomerCategories } from '@fieldport/contract/operations/settings';
+import { LookupPincode, PINCODE_PATTERN } from '@fieldport/contract/operations/territories';
 import { countryList, DEFAULT_COUNTRY, type CountryEntry } from '@fieldport/contract/phone';
 import { api } from '../../api/client.ts';
 import { FormTextField } from '../../ui/form-text-field.tsx';
@@ -189,6 +190,7 @@ export function LocationFields({
   const at = (key: string) => (prefix ? `${prefix}.${key}` : key);
   const country = useWatch({ control: form.control, name: at('country') }) as string | undefined;
   const indian = (country ?? DEFAULT_COUNTRY) === 'IN';
+  usePincodePlace(form, at, indian);
   const text = (
     key: string,
     label: string,
@@ -275,6 +277,37 @@ export function LocationFields({
       </Box>
     </Stack>
   );
+}
+
+/**
+ * A known Indian pincode fills the city and state (India Post's directory on the server). A value
+ * the person typed is kept; one filled from an earlier pincode follows the new one.
+ */
+function usePincodePlace(form: Form, at: (key: string) => string, indian: boolean) {
+  const pincode = (
+    (useWatch({ control: form.control, name: at('pincode') }) as string | undefined) ?? ''
+  ).trim();
+  const known = indian && PINCODE_PATTERN.test(pincode);
+  const place = useQuery({
+    queryKey: ['pincode', pincode],
+    queryFn: async () => (await api.query(LookupPincode, { pincode })).data.items[0] ?? null,
+    enabled: known,
+    staleTime: Infinity,
+  });
+  const filled = useRef<{ city?: string; state?: string }>({});
+  const found = known ? place.data : undefined;
+  useEffect(() => {
+    if (!found) return;
+    for (const key of ['city', 'state'] as const) {
+      const current = ((form.getValues(at(key)) as string | undefined) ?? '').trim();
+      if (current === '' || current === filled.current[key]) {
+        form.setValue(at(key), found[key], { shouldDirty: true, shouldValidate: current !== '' });
+        filled.current[key] = found[key];
+      }
+    }
+    // `at` and `form` are stable for the field's life; only a new place fills again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found]);
 }
 
 /** An example number of the country, as its people write it: the phone field's placeholder. */

@@ -72,7 +72,7 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
   const me = useCurrentUser();
   const partyUser = me ? isDealerRole(me.user_type) || isPartnerRole(me.user_type) : true;
   const staffDealerView = dealersOnly && !partyUser;
-  const title = staffDealerView ? 'Dealer Customers' : route.title;
+  const title = route.title;
   const access = (right: 'CREATE' | 'EDIT') => can({ module: CUSTOMER_MODULES, right });
   const mayCreate = access('CREATE');
   const mayEdit = access('EDIT');
@@ -146,15 +146,17 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
     {
       field: 'customer_phone',
       header: 'Phone',
-      width: 135,
+      width: 150,
+      // A phone number does not wrap.
+      narrowMinWidth: 132,
       render: (item) => (
-        <Box title={formatPhoneInternational(item.customer_phone)} sx={{ lineHeight: 1.3 }}>
+        <Box sx={{ lineHeight: 1.3 }}>
           <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-            {item.customer_phone_national}
+            {formatPhoneInternational(item.customer_phone)}
           </Typography>
           {item.phone_country !== 'IN' && (
             <Typography variant="caption" color="text.secondary">
-              {countryName(item.phone_country)} {item.dial_code}
+              {countryName(item.phone_country)}
             </Typography>
           )}
         </Box>
@@ -225,6 +227,7 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
             label: (item: CustomerItem) => `Edit ${item.customer_name}`,
             icon: () => <EditOutlined />,
             onClick: (item: CustomerItem) => setEditing(item),
+            show: (item: CustomerItem) => item.may_edit,
           },
           {
             label: (item: CustomerItem) =>
@@ -236,6 +239,7 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
                 <ToggleOnOutlined color="success" />
               ),
             onClick: (item: CustomerItem) => setConfirming(item),
+            show: (item: CustomerItem) => item.may_edit,
           },
         ]
       : []),

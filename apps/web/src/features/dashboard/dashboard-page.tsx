@@ -58,7 +58,7 @@ function Figures({ data }: { data?: DashboardData }) {
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', mb: 2 }}
       >
-        <Figure label="Open tickets" value={data && open} to="/ActiveTickets" strong />
+        <Figure label="Active tickets" value={data && open} to="/ActiveTickets" strong />
         <Figure label="New today" value={data?.created_today} to="/ActiveTickets" strong />
         <Figure label="Closed today" value={data?.closed_today} to="/ClosedTickets" strong />
       </Box>
@@ -90,9 +90,9 @@ function Figures({ data }: { data?: DashboardData }) {
         {data ? <TrendChart trend={data.trend} /> : <Skeleton variant="rounded" height={200} />}
       </Panel>
       <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Panel title="Open tickets by territory">
+        <Panel title="Active tickets by territory">
           <Bars
-            label="Open tickets by territory"
+            label="Active tickets by territory"
             rows={data?.by_territory.map((row) => ({
               key: row.territory_id ?? 'none',
               name: row.territory_name,
@@ -100,11 +100,11 @@ function Figures({ data }: { data?: DashboardData }) {
             }))}
           />
         </Panel>
-        <Panel title="Open tickets by service partner">
+        <Panel title="Active tickets with service partners">
           <Bars
-            label="Open tickets by service partner"
+            label="Active tickets with service partners"
             rows={data?.by_partner.map((row) => ({
-              key: row.partner_party_id ?? 'none',
+              key: row.partner_party_id,
               name: row.partner_name,
               value: row.open_tickets,
             }))}
@@ -156,7 +156,7 @@ function Figure(props: { label: string; value: number | undefined; to: string; s
 
 function Bars({ label, rows }: { label: string; rows?: { key: string; name: string; value: number }[] }) {
   if (!rows) return <Skeleton variant="rounded" height={120} />;
-  if (rows.length === 0) return <Typography color="text.secondary">No open tickets.</Typography>;
+  if (rows.length === 0) return <Typography color="text.secondary">No active tickets.</Typography>;
   const max = Math.max(1, ...rows.map((row) => row.value));
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>

@@ -63,6 +63,8 @@ export function DealerFlagsSection({ mayEdit }: { mayEdit: boolean }) {
       header: DEALER_FLAG_LABELS[flag],
       width: 150,
       align: 'center',
+      // Below 850 px a dealer's switches are under its row's Details.
+      hideOnNarrow: true,
       render: (dealer) => (
         <Switch
           checked={dealer[flag]}

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
-import { CAPTURE_EXCLUDE_ATTRIBUTE, captureScreenshot } from './capture-screenshot.ts';
+import { CAPTURE_EXCLUDE_ATTRIBUTE, captureScreenshot, loadCapture } from './capture-screenshot.ts';
 import { useIssue } from './issue-context.tsx';
 
 /** SPEC section 9: the screenshot is taken 2000 ms after the button is pressed. */
@@ -22,6 +22,8 @@ export function ReportIssueButton({ compact = false }: { compact?: boolean }) {
     if (capturing) return;
     setCapturing(true);
     const previousRoute = location.pathname + location.search;
+    // The library loads while the delay runs, so that the capture starts as soon as it ends.
+    void loadCapture().catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, SCREENSHOT_DELAY_MS));
     const screenshot = await captureScreenshot();
     setDraft({ screenshot, previousRoute });

@@ -15,8 +15,8 @@ const config = (title: string): MasterConfig<typeof escalationNotifications> => 
   title,
   notice: (
     <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
-      These rules say whom to tell when a ticket stays too long in a state. They are kept now; the
-      notifications are sent once tickets are handled in the portal (a later release).
+      These rules say whom to tell when a ticket stays too long in a state. The portal keeps them but does not
+      send these notifications yet.
     </Alert>
   ),
   columns: [

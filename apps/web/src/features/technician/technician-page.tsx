@@ -76,7 +76,8 @@ function TicketCards({ view, empty }: { view: View; empty: string }) {
           view,
           page: pageParam,
           page_size: 25,
-          sort_by: view === 'DONE' ? 'created_on' : 'preferred_visit_date',
+          // The nearest visit first, then the newest (the server's order, docs/tickets.md).
+          sort_by: view === 'DONE' ? 'created_on' : 'nearest_visit',
           sort_order: view === 'DONE' ? 'desc' : 'asc',
         })
       ).data,
@@ -198,6 +199,10 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
         <PriorityChip priority={t.priority} />
       </Box>
       <Stack spacing={2}>
+        {/* What moves the ticket on comes first: on a phone it is on screen without scrolling. */}
+        <Section title="Next step">
+          <TicketActions ticket={t} field part="next" />
+        </Section>
         <Section title="Customer">
           <Typography sx={{ fontWeight: 700 }}>{t.customer_name}</Typography>
           <Stack spacing={1} sx={{ mt: 1 }}>
@@ -241,14 +246,9 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
             {t.is_foc ? 'Free of charge' : `Service charge ${formatRupees(t.service_charge_paise)}`}
             {t.under_warranty ? ' · under warranty' : ''}
           </Typography>
-          {t.otp_pending && (
-            <Alert severity="info" sx={{ mt: 1.5 }}>
-              A closure code was sent to the customer. Ask them for it to close the ticket.
-            </Alert>
-          )}
         </Section>
-        <Section title="Actions">
-          <TicketActions ticket={t} field />
+        <Section title="More actions">
+          <TicketActions ticket={t} field part="more" />
         </Section>
         <Section title="Timeline">
           <TicketTimeline events={t.timeline} />

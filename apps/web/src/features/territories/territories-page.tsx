@@ -55,13 +55,15 @@ const territoriesConfig: MasterConfig<typeof territories> = {
   contract: territories,
   title: 'Territories',
   columns: [
-    { field: 'territory_name', header: 'Name', flex: 1, minWidth: 160 },
-    { field: 'territory_category_name', header: 'Category', width: 130, hideOnNarrow: true },
+    { field: 'territory_name', header: 'Name', flex: 1, minWidth: 140 },
+    { field: 'territory_category_name', header: 'Category', width: 130, minWidth: 100, hideOnNarrow: true },
     {
       field: 'pincode_count',
       header: 'Pincodes',
       flex: 2,
-      minWidth: 200,
+      minWidth: 180,
+      // The count and a pincode chip side by side.
+      narrowMinWidth: 115,
       render: (item) => (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 24 }}>
@@ -75,7 +77,7 @@ const territoriesConfig: MasterConfig<typeof territories> = {
       field: 'technicians',
       header: 'Technicians',
       flex: 1,
-      minWidth: 160,
+      minWidth: 130,
       hideOnNarrow: true,
       render: (item) => <ChipList labels={item.technicians.map((t) => t.user_name)} max={2} />,
     },
@@ -83,7 +85,7 @@ const territoriesConfig: MasterConfig<typeof territories> = {
       field: 'service_partners',
       header: 'Service partners',
       flex: 1,
-      minWidth: 160,
+      minWidth: 130,
       hideOnNarrow: true,
       render: (item) => <ChipList labels={item.service_partners.map((p) => p.party_name)} max={2} />,
     },

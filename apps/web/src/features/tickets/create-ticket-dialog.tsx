@@ -2,11 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,13 +28,19 @@ import {
 } from '@fieldport/contract/operations/customers';
 import { List_Services } from '@fieldport/contract/operations/product-catalogue';
 import { ListProblemDescriptions } from '@fieldport/contract/operations/settings';
+import { TICKET_ASSIGNMENT_MODE_LABELS } from '@fieldport/contract/operations/organization';
 import {
   CreateAssignedTicketV2,
+  NEW_TICKET_ASSIGNMENTS,
+  NEW_TICKET_ASSIGNMENT_LABELS,
+  Preview_New_Ticket_Assignment,
   TICKET_PRIORITIES,
   createTicketSchema,
+  type NewTicketAssignment,
   type TicketItem,
 } from '@fieldport/contract/operations/tickets';
-import { formatPhoneInternational } from '@fieldport/contract/phone';
+import { checkPhone, formatPhoneInternational } from '@fieldport/contract/phone';
+import type { CountryCode } from 'libphonenumber-js';
 import { api } from '../../api/client.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields } from '../../ui/form-fields.tsx';
@@ -52,6 +66,10 @@ const emptyTicket = () => ({
   preferred_visit_date: '',
   preferred_visit_time: '',
   under_warranty: false,
+  // Null: the organization's mode decides (docs/tickets.md "Assignment").
+  assignment: null,
+  technician_id: null,
+  partner_party_id: null,
 });
 
 const emptyCustomer = () => ({
@@ -75,7 +93,8 @@ function errorAt(form: Form, name: string): string | undefined {
 /**
  * New ticket (CreateAssignedTicketV2): a customer found by search and one of its locations, or a
  * new customer added here; the service, the problem, priority, visit and warranty. Validated by
- * the contract's schema; the server floats or assigns the ticket by the organization's mode.
+ * the contract's schema. The dialog shows the organization's assignment mode, lets a co-ordinator
+ * choose otherwise for this ticket, and warns when the pincode is in no territory.
  */
 export function CreateTicketDialog(props: {
   open: boolean;
@@ -105,6 +124,12 @@ export function CreateTicketDialog(props: {
   );
 }
 
+/** A number as typed, shown in the one international format (as typed when it is not valid yet). */
+function typedPhone(value: string, country: CountryCode | undefined): string {
+  const checked = checkPhone(value, country);
+  return checked.ok ? formatPhoneInternational(checked.e164) : value;
+}
+
 function TicketFields({ form }: { form: Form }) {
   const newCustomer = useWatch({ control: form.control, name: 'new_customer' }) as NewCustomer | null;
   const [addingCustomer, setAddingCustomer] = useState(false);
@@ -120,8 +145,9 @@ function TicketFields({ form }: { form: Form }) {
             </Typography>
             <Typography sx={{ fontWeight: 600 }}>{newCustomer.customer_name}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {newCustomer.customer_phone} · {newCustomer.primary_location.address},{' '}
-              {newCustomer.primary_location.city} {newCustomer.primary_location.pincode}
+              {typedPhone(newCustomer.customer_phone, newCustomer.phone_country)} ·{' '}
+              {newCustomer.primary_location.address}, {newCustomer.primary_location.city}{' '}
+              {newCustomer.primary_location.pincode}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
               <Button size="small" onClick={() => setAddingCustomer(true)}>
@@ -140,6 +166,7 @@ function TicketFields({ form }: { form: Form }) {
           <CustomerChoice form={form} onAdd={() => setAddingCustomer(true)} />
         )}
       </Box>
+      <NoTerritoryWarning form={form} />
       <ServiceChoice form={form} />
       <FormFields
         form={form}
@@ -188,6 +215,7 @@ function TicketFields({ form }: { form: Form }) {
         form={form}
         fields={[{ kind: 'switch', name: 'under_warranty', label: 'Under warranty' }]}
       />
+      <AssignmentChoice form={form} />
       {/* React events bubble out of portals: the new customer's submit must not submit the ticket. */}
       <Box component="span" sx={{ display: 'contents' }} onSubmit={(event) => event.stopPropagation()}>
         <FormDialog
@@ -251,7 +279,9 @@ function CustomerChoice({ form, onAdd }: { form: Form; onAdd: () => void }) {
           value={chosen}
           loading={found.isFetching}
           filterOptions={(options) => options}
-          getOptionLabel={(option) => `${option.customer_name} · ${option.customer_phone_national}`}
+          getOptionLabel={(option) =>
+            `${option.customer_name} · ${formatPhoneInternational(option.customer_phone)}`
+          }
           isOptionEqualToValue={(option, value) => option.customer_id === value.customer_id}
           onInputChange={(_, value, reason) => {
             if (reason === 'input') setText(value);
@@ -384,5 +414,165 @@ function ServiceChoice({ form }: { form: Form }) {
         );
       }}
     />
+  );
+}
+
+/** The pincode of the ticket's place: the new customer's, or the chosen location's. */
+function usePincode(form: Form): string | null {
+  const newCustomer = useWatch({ control: form.control, name: 'new_customer' }) as NewCustomer | null;
+  const customerId = useWatch({ control: form.control, name: 'customer_id' }) as string | null;
+  const locationId = useWatch({ control: form.control, name: 'location_id' }) as string | null;
+  // The same query (and cache) as the location choice.
+  const detail = useQuery({
+    queryKey: ['customer', customerId, 'ticket-locations'],
+    enabled: Boolean(customerId) && !newCustomer,
+    queryFn: async () => (await api.query(GetCustomer, { customer_id: customerId! })).data.items[0],
+  });
+  if (newCustomer) return newCustomer.primary_location.pincode;
+  if (!customerId || !detail.data) return null;
+  const locations = [detail.data.primary_location, ...detail.data.secondary_locations];
+  return locations.find((location) => location.location_id === locationId)?.pincode ?? null;
+}
+
+/**
+ * How the ticket will be given out: the organization's mode, or (a co-ordinator) another choice
+ * for this ticket, down to an eligible technician or partner. Warns before creating when the
+ * pincode is in no territory, so that nobody would be eligible.
+ */
+function useAssignmentPreview(form: Form) {
+  const pincode = usePincode(form);
+  const serviceId = useWatch({ control: form.control, name: 'service_id' }) as string;
+  const preview = useQuery({
+    queryKey: ['new-ticket-assignment', pincode, serviceId || null],
+    queryFn: async () =>
+      (await api.query(Preview_New_Ticket_Assignment, { pincode, service_id: serviceId || null })).data,
+  });
+  return { pincode, serviceId, preview };
+}
+
+/** Right under the customer: their pincode is in no (active) territory, so nobody is eligible. */
+function NoTerritoryWarning({ form }: { form: Form }) {
+  const { pincode, preview } = useAssignmentPreview(form);
+  const data = preview.data;
+  if (!pincode || !data || (data.territory_id && !data.territory_inactive)) return null;
+  return (
+    <Alert severity="warning">
+      {data.territory_inactive
+        ? `Pincode ${pincode} is in ${data.territory_name}, which is inactive`
+        : `Pincode ${pincode} is in no territory`}
+      , so no technician or service partner is eligible for this ticket: it will wait unassigned. Add the
+      pincode to an active territory under Territories first.
+    </Alert>
+  );
+}
+
+function AssignmentChoice({ form }: { form: Form }) {
+  const { pincode, serviceId, preview } = useAssignmentPreview(form);
+  const assignment = useWatch({ control: form.control, name: 'assignment' }) as NewTicketAssignment | null;
+  const technicianId = useWatch({ control: form.control, name: 'technician_id' }) as string | null;
+  const partnerId = useWatch({ control: form.control, name: 'partner_party_id' }) as string | null;
+  const data = preview.data;
+  const mode = data?.assignment_mode;
+  const chosen: NewTicketAssignment | undefined = assignment ?? mode;
+  const message =
+    errorAt(form, 'assignment') ?? errorAt(form, 'technician_id') ?? errorAt(form, 'partner_party_id');
+  const choose = (value: NewTicketAssignment) => {
+    form.setValue('assignment', value === mode ? null : value);
+    if (value !== 'ASSIGN') {
+      form.setValue('technician_id', null);
+      form.setValue('partner_party_id', null);
+    }
+    form.clearErrors(['assignment', 'technician_id', 'partner_party_id']);
+  };
+  const assignee = technicianId ?? partnerId;
+
+  return (
+    <FormControl component="fieldset" error={Boolean(message)}>
+      <FormLabel component="legend" sx={{ mb: 0.5 }}>
+        Assignment
+      </FormLabel>
+      {preview.isError && <Alert severity="error">{preview.error.message}</Alert>}
+      {mode && (
+        <Typography variant="body2" color="text.secondary">
+          This organization’s mode: {TICKET_ASSIGNMENT_MODE_LABELS[mode]}
+        </Typography>
+      )}
+      {data?.may_choose_assignment && chosen && (
+        <RadioGroup
+          aria-label="How this ticket is given out"
+          value={chosen}
+          onChange={(event) => choose(event.target.value as NewTicketAssignment)}
+          sx={{ mt: 0.5 }}
+        >
+          {NEW_TICKET_ASSIGNMENTS.map((value) => (
+            <FormControlLabel
+              key={value}
+              value={value}
+              control={<Radio />}
+              label={`${NEW_TICKET_ASSIGNMENT_LABELS[value]}${value === mode ? ' (the organization’s mode)' : ''}`}
+            />
+          ))}
+        </RadioGroup>
+      )}
+      {chosen === 'ASSIGN' && (
+        <Box
+          role="radiogroup"
+          aria-label="Assign to"
+          sx={{ display: 'grid', gap: 0.5, mt: 0.5, pl: { sm: 4 } }}
+        >
+          {!pincode || !serviceId ? (
+            <Typography variant="body2" color="text.secondary">
+              Choose the customer and the service to see who is eligible.
+            </Typography>
+          ) : data?.items.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              Nobody is eligible for this service at pincode {pincode}.
+            </Typography>
+          ) : null}
+          {(data?.items ?? []).map((item) => (
+            <Box
+              key={item.assignee_id}
+              component="label"
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                pr: 1.5,
+                borderRadius: 1,
+                border: 1,
+                borderColor: assignee === item.assignee_id ? 'primary.main' : 'divider',
+                cursor: 'pointer',
+              }}
+            >
+              <Radio
+                checked={assignee === item.assignee_id}
+                onChange={() => {
+                  form.setValue('technician_id', item.kind === 'TECHNICIAN' ? item.assignee_id : null);
+                  form.setValue(
+                    'partner_party_id',
+                    item.kind === 'SERVICE_PARTNER' ? item.assignee_id : null,
+                  );
+                  form.clearErrors(['technician_id', 'partner_party_id']);
+                }}
+                slotProps={{ input: { 'aria-label': item.name } }}
+              />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {item.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {item.kind === 'SERVICE_PARTNER' ? 'Service partner' : (item.party_name ?? 'Technician')} ·{' '}
+                  {item.open_tickets} open
+                </Typography>
+              </Box>
+              {item.kind === 'TECHNICIAN' && item.checked_in && (
+                <Chip size="small" label="Checked in" color="success" variant="outlined" />
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      {message && <FormHelperText>{message}</FormHelperText>}
+    </FormControl>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -10,7 +10,6 @@ import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
@@ -30,6 +29,7 @@ import {
   PartiallyCloseTicket,
   ReCreateTicket,
   ReassignOrOpenTheAssignedTicket,
+  ReleaseTicket,
   SendTicketClosureOtp,
   TicketInteraction,
   UpdateTicketServiceCharges,
@@ -41,12 +41,12 @@ import {
   type TicketDetails,
   type TicketItem,
 } from '@fieldport/contract/operations/tickets';
-import { api } from '../../api/client.ts';
+import { api, isApiError } from '../../api/client.ts';
 import { uploadFile } from '../../api/uploads.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields, type FieldConfig } from '../../ui/form-fields.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
+import { SelectGroupHeader } from '../../ui/select-group-header.tsx';
 import { useRefreshTickets } from './ticket-api.ts';
 
 type Form = UseFormReturn<FieldValues, unknown, unknown>;
@@ -93,16 +93,23 @@ export function TicketActions(props: {
   ticket: TicketDetails;
   /** The technician's app: big buttons, one per line. */
   field?: boolean;
+  /**
+   * Which of the actions: 'next' the ones that move the ticket on (claim, accept, start work,
+   * resume, close with the closure code), for the top of the technician's screen; 'more' the
+   * others; all by default.
+   */
+  part?: 'next' | 'more';
   onRecreated?: (ticket: TicketItem) => void;
 }) {
-  const { ticket, field } = props;
+  const { ticket, field, part } = props;
   const allowed = new Set<TicketActionName>(ticket.allowed_actions);
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const refresh = useRefreshTickets();
   const [dialog, setDialog] = useState<DialogSpec | null>(null);
   const [assigning, setAssigning] = useState(false);
-  const [confirmClaim, setConfirmClaim] = useState(false);
   const id = ticket.ticket_id;
+  // Ready before Start work opens, so that its first sub-stage is already chosen.
+  useSubStages(allowed.has('UPDATE_WORK'));
   const [uploading, setUploading] = useState<number | null>(null);
 
   const direct = useMutation({
@@ -119,6 +126,30 @@ export function TicketActions(props: {
       const answer = await api.mutate(SendTicketClosureOtp, { ticket_id: id });
       return { status_message: answer.status_message };
     });
+
+  // A claim needs no confirmation: the snackbar offers to undo it (ReleaseTicket).
+  const claim = useMutation({
+    mutationFn: () => api.mutate(ClaimTicket, { ticket_id: id }),
+    onSuccess: async (answer) => {
+      enqueueSnackbar(answer.status_message, {
+        variant: 'success',
+        action: (key) => (
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              closeSnackbar(key);
+              direct.mutate(() => api.mutate(ReleaseTicket, { ticket_id: id }));
+            }}
+          >
+            Undo
+          </Button>
+        ),
+      });
+      await refresh(id);
+    },
+    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+  });
 
   async function addPhoto(file: File) {
     const problem = fileProblem('TICKET_PHOTO', {
@@ -201,39 +232,13 @@ export function TicketActions(props: {
         noteField,
       ],
     },
-    CLOSE_WITH_OTP: {
-      key: 'CLOSE_WITH_OTP',
-      title: 'Close with the customer’s code',
-      op: CloseTicket,
-      defaults: { ticket_id: id, otp: '' },
-      submitLabel: 'Close ticket',
-      intro: ticket.otp_pending
-        ? `Ask ${ticket.customer_name} for the 6-digit code they received.`
-        : 'No code is waiting: send the customer a code first.',
-      render: (form) => {
-        const registered = form.register('otp');
-        return (
-          <FormTextField
-            {...registered}
-            inputRef={registered.ref}
-            label="Customer's code"
-            required
-            autoFocus
-            autoComplete="one-time-code"
-            error={Boolean(errorAt(form, 'otp'))}
-            helperText={errorAt(form, 'otp') ?? '6 digits'}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
-          />
-        );
-      },
-    },
     CLOSE_WITH_REASON: {
       key: 'CLOSE_WITH_REASON',
-      title: 'Close without the code',
+      title: 'Close without the closure code',
       op: CloseTicket,
       defaults: { ticket_id: id, reason: '' },
       submitLabel: 'Close ticket',
-      intro: 'Closing without the customer’s code is recorded with your reason.',
+      intro: 'Closing without the customer’s closure code is recorded with your reason.',
       fields: [reasonField()],
     },
     DISCARD: {
@@ -340,6 +345,7 @@ export function TicketActions(props: {
   const open = (key: string) => setDialog(specs[key] ?? null);
   const size = field ? 'large' : 'medium';
   const buttons: ReactNode[] = [];
+  const busy = direct.isPending || claim.isPending;
   const button = (
     label: string,
     onClick: () => void,
@@ -353,92 +359,108 @@ export function TicketActions(props: {
         color={color}
         size={size}
         onClick={onClick}
-        disabled={direct.isPending}
+        disabled={busy}
         fullWidth={field}
       >
         {label}
       </Button>,
     );
+  const next = part !== 'more';
+  const more = part !== 'next';
 
-  if (allowed.has('CLAIM')) button('Claim', () => setConfirmClaim(true), 'contained');
-  if (allowed.has('ACCEPT'))
-    button(
-      'Accept',
-      () => direct.mutate(() => api.mutate(AcceptOrRejectTicket, { ticket_id: id, action: 'ACCEPT' })),
-      'contained',
-    );
-  if (allowed.has('REJECT')) button('Reject', () => open('REJECT'));
-  if (allowed.has('UPDATE_WORK'))
-    button(
-      ticket.state === 'ACCEPTED' ? 'Start work' : 'Update work',
-      () => open('UPDATE_WORK'),
-      'contained',
-    );
-  if (allowed.has('SEND_OTP'))
-    button(ticket.otp_pending ? 'Send a new closure code' : 'Ask the customer for the code', sendOtp);
-  if (allowed.has('CLOSE_WITH_OTP') && ticket.otp_pending)
-    button('Enter the customer’s code', () => open('CLOSE_WITH_OTP'), 'contained', 'success');
-  if (allowed.has('PARTIALLY_CLOSE')) button('Partially close', () => open('PARTIALLY_CLOSE'));
-  if (allowed.has('RESUME'))
-    button(
-      'Resume',
-      () => direct.mutate(() => api.mutate(HoldOrResumeTicket, { ticket_id: id, action: 'RESUME' })),
-      'contained',
-    );
-  if (allowed.has('HOLD')) button('Put on hold', () => open('HOLD'));
-  if (allowed.has('ASSIGN'))
-    button(
-      ticket.technician_id || ticket.partner_party_id ? 'Reassign' : 'Assign',
-      () => setAssigning(true),
-      'contained',
-    );
-  if (allowed.has('CLOSE_WITH_REASON')) button('Close with reason', () => open('CLOSE_WITH_REASON'));
-  if (allowed.has('REOPEN')) button('Reopen', () => open('REOPEN'));
-  if (allowed.has('RECREATE')) button('Re-create', () => open('RECREATE'));
-  if (allowed.has('UPDATE_VISIT')) button('Change visit', () => open('UPDATE_VISIT'));
-  if (allowed.has('UPDATE_WARRANTY')) button('Warranty', () => open('UPDATE_WARRANTY'));
-  if (allowed.has('UPDATE_CHARGES')) button('Service charge', () => open('UPDATE_CHARGES'));
-  if (allowed.has('MARK_FOC'))
-    button(ticket.is_foc ? 'Charge again' : 'Mark free of charge', () => open('MARK_FOC'));
-  if (allowed.has('INTERACT')) {
-    button('Add note', () => open('NOTE'));
-    button('Log call', () => open('CALL'));
-    buttons.push(
-      // A label around the file input: choosing a photo (or taking one, on a phone) is one tap.
-      <Button
-        key="photo"
-        component="label"
-        variant="outlined"
-        size={size}
-        fullWidth={field}
-        disabled={uploading !== null}
-      >
-        {uploading !== null ? `Uploading ${Math.round(uploading * 100)}%` : 'Add photo'}
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
-          capture="environment"
-          hidden
-          aria-label="Photo"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void addPhoto(file);
-          }}
-        />
-      </Button>,
-    );
+  if (next) {
+    if (allowed.has('CLAIM')) button('Claim', () => claim.mutate(), 'contained');
+    if (allowed.has('ACCEPT'))
+      button(
+        'Accept',
+        () => direct.mutate(() => api.mutate(AcceptOrRejectTicket, { ticket_id: id, action: 'ACCEPT' })),
+        'contained',
+      );
+    if (allowed.has('REJECT')) button('Reject', () => open('REJECT'));
+    if (allowed.has('UPDATE_WORK') && ticket.state === 'ACCEPTED')
+      button('Start work', () => open('UPDATE_WORK'), 'contained');
+    if (allowed.has('RESUME'))
+      button(
+        'Resume',
+        () => direct.mutate(() => api.mutate(HoldOrResumeTicket, { ticket_id: id, action: 'RESUME' })),
+        'contained',
+      );
+    if (allowed.has('SEND_OTP') || allowed.has('CLOSE_WITH_OTP'))
+      buttons.push(
+        <ClosureCodePanel
+          key="closure-code"
+          ticket={ticket}
+          canSend={allowed.has('SEND_OTP')}
+          sending={direct.isPending}
+          onSend={sendOtp}
+        />,
+      );
   }
-  if (allowed.has('DISCARD')) button('Discard', () => open('DISCARD'), 'outlined', 'error');
+  if (more) {
+    if (allowed.has('UPDATE_WORK') && ticket.state !== 'ACCEPTED')
+      button('Update work', () => open('UPDATE_WORK'), field ? 'outlined' : 'contained');
+    if (allowed.has('RELEASE'))
+      button('Give back to the pool', () =>
+        direct.mutate(() => api.mutate(ReleaseTicket, { ticket_id: id })),
+      );
+    if (allowed.has('PARTIALLY_CLOSE')) button('Partially close', () => open('PARTIALLY_CLOSE'));
+    if (allowed.has('HOLD')) button('Put on hold', () => open('HOLD'));
+    if (allowed.has('ASSIGN'))
+      button(
+        ticket.technician_id || ticket.partner_party_id ? 'Reassign' : 'Assign',
+        () => setAssigning(true),
+        'contained',
+      );
+    if (allowed.has('CLOSE_WITH_REASON')) button('Close with reason', () => open('CLOSE_WITH_REASON'));
+    if (allowed.has('REOPEN')) button('Reopen', () => open('REOPEN'));
+    if (allowed.has('RECREATE')) button('Re-create', () => open('RECREATE'));
+    if (allowed.has('UPDATE_VISIT')) button('Change visit', () => open('UPDATE_VISIT'));
+    if (allowed.has('UPDATE_WARRANTY')) button('Warranty', () => open('UPDATE_WARRANTY'));
+    if (allowed.has('UPDATE_CHARGES')) button('Service charge', () => open('UPDATE_CHARGES'));
+    if (allowed.has('MARK_FOC'))
+      button(ticket.is_foc ? 'Charge again' : 'Mark free of charge', () => open('MARK_FOC'));
+    if (allowed.has('INTERACT')) {
+      button('Add note', () => open('NOTE'));
+      button('Log call', () => open('CALL'));
+      buttons.push(
+        // A label around the file input: choosing a photo (or taking one, on a phone) is one tap.
+        <Button
+          key="photo"
+          component="label"
+          variant="outlined"
+          size={size}
+          fullWidth={field}
+          disabled={uploading !== null}
+        >
+          {uploading !== null ? `Uploading ${Math.round(uploading * 100)}%` : 'Add photo'}
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            capture="environment"
+            hidden
+            aria-label="Photo"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void addPhoto(file);
+            }}
+          />
+        </Button>,
+      );
+    }
+    if (allowed.has('DISCARD')) button('Discard', () => open('DISCARD'), 'outlined', 'error');
+  }
 
   return (
     <Box>
       {buttons.length === 0 ? (
-        <Typography color="text.secondary">Nothing to do on this ticket.</Typography>
+        <Typography color="text.secondary">
+          {part === 'next' ? 'Nothing to do next on this ticket.' : 'Nothing to do on this ticket.'}
+        </Typography>
       ) : (
         <Box
           role="group"
-          aria-label="Ticket actions"
+          aria-label={part === 'more' ? 'More actions' : 'Ticket actions'}
           sx={{
             display: field ? 'grid' : 'flex',
             gridTemplateColumns: field ? '1fr' : undefined,
@@ -479,29 +501,16 @@ export function TicketActions(props: {
         </FormDialog>
       )}
       {assigning && <AssignDialog ticket={ticket} onClose={() => setAssigning(false)} />}
-      <ConfirmDialog
-        open={confirmClaim}
-        title={`Claim ${ticket.ticket_number}?`}
-        confirmLabel="Claim"
-        busy={direct.isPending}
-        onConfirm={() =>
-          direct.mutate(() => api.mutate(ClaimTicket, { ticket_id: id }), {
-            onSettled: () => setConfirmClaim(false),
-          })
-        }
-        onClose={() => setConfirmClaim(false)}
-      >
-        The ticket becomes yours and leaves the floating pool.
-      </ConfirmDialog>
     </Box>
   );
 }
 
-/** The active sub-stages, grouped under their WIP states. */
-function SubStageField({ form }: { form: Form }) {
-  const stages = useQuery({
+/** The organization's active sub-stages in their order (shared by the actions and Start work). */
+function useSubStages(enabled = true) {
+  return useQuery({
     queryKey: ['list', ListWipSubStages.name, 'ticket-choices'],
     staleTime: 60_000,
+    enabled,
     queryFn: async () =>
       (
         await api.query(ListWipSubStages, {
@@ -511,12 +520,25 @@ function SubStageField({ form }: { form: Form }) {
         })
       ).data.items,
   });
+}
+
+/**
+ * The active sub-stages, grouped under their WIP states (the states are headers, not choices).
+ * Starting work, the first sub-stage is chosen already: one tap starts it.
+ */
+function SubStageField({ form }: { form: Form }) {
+  const stages = useSubStages();
+  const idPrefix = useId();
   const grouped = new Map<string, { id: string; name: string }[]>();
   for (const stage of stages.data ?? []) {
     const list = grouped.get(stage.wip_state_name) ?? [];
     list.push({ id: stage.wip_sub_stage_id, name: stage.wip_sub_stage_name });
     grouped.set(stage.wip_state_name, list);
   }
+  const first = stages.data?.[0]?.wip_sub_stage_id;
+  useEffect(() => {
+    if (first && !form.getValues('wip_sub_stage_id')) form.setValue('wip_sub_stage_id', first);
+  }, [first, form]);
   const message = errorAt(form, 'wip_sub_stage_id') ?? (stages.isError ? stages.error.message : undefined);
   return (
     <Controller
@@ -527,7 +549,6 @@ function SubStageField({ form }: { form: Form }) {
           select
           label="Sub-stage"
           required
-          autoFocus
           value={
             (stages.data ?? []).some((s) => s.wip_sub_stage_id === field.value) ? (field.value as string) : ''
           }
@@ -538,17 +559,123 @@ function SubStageField({ form }: { form: Form }) {
           helperText={message ?? (stages.isPending ? 'Loading the sub-stages…' : undefined)}
           slotProps={{ htmlInput: { 'aria-label': 'Sub-stage' } }}
         >
-          {[...grouped.entries()].flatMap(([state, list]) => [
-            <ListSubheader key={`h-${state}`}>{state}</ListSubheader>,
-            ...list.map((stage) => (
-              <MenuItem key={stage.id} value={stage.id}>
-                {stage.name}
-              </MenuItem>
-            )),
-          ])}
+          {[...grouped.entries()].flatMap(([state, list], index) => {
+            const headerId = `${idPrefix}-group-${index}`;
+            return [
+              <SelectGroupHeader key={`h-${state}`} id={headerId} label={state} />,
+              ...list.map((stage) => (
+                <MenuItem key={stage.id} value={stage.id} aria-describedby={headerId}>
+                  {stage.name}
+                </MenuItem>
+              )),
+            ];
+          })}
         </TextField>
       )}
     />
+  );
+}
+
+/**
+ * Closing with the customer's closure code on one screen: send the code, then type what the
+ * customer reads out and close, without a dialog. A new code can be sent from here too (the server
+ * allows one a minute and 5 a day).
+ */
+function ClosureCodePanel(props: {
+  ticket: TicketDetails;
+  canSend: boolean;
+  sending: boolean;
+  onSend: () => void;
+}) {
+  const { ticket } = props;
+  const { enqueueSnackbar } = useSnackbar();
+  const refresh = useRefreshTickets();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
+  const titleId = useId();
+
+  async function close(event: FormEvent) {
+    event.preventDefault();
+    const checked = CloseTicket.input.safeParse({ ticket_id: ticket.ticket_id, otp: code });
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? 'Closure code is required');
+      return;
+    }
+    setClosing(true);
+    try {
+      const answer = await api.mutate(CloseTicket, checked.data);
+      setProblem(null);
+      enqueueSnackbar(answer.status_message, { variant: 'success' });
+      await refresh(ticket.ticket_id);
+    } catch (error) {
+      if (isApiError(error) && (error.field === 'otp' || !error.field)) setProblem(error.message);
+      else enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
+      await refresh(ticket.ticket_id);
+    } finally {
+      setClosing(false);
+    }
+  }
+
+  return (
+    <Box
+      role="group"
+      aria-labelledby={titleId}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 1 }}
+    >
+      <Typography id={titleId} sx={{ fontWeight: 700 }}>
+        Close with the closure code
+      </Typography>
+      {ticket.otp_pending ? (
+        <Box
+          component="form"
+          onSubmit={(event) => void close(event)}
+          noValidate
+          sx={{ display: 'grid', gap: 1 }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            A closure code was sent to {ticket.customer_name}. Enter the 6 digits they read out.
+          </Typography>
+          <TextField
+            label="Closure code"
+            required
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+              setProblem(null);
+            }}
+            autoComplete="one-time-code"
+            error={Boolean(problem)}
+            helperText={problem ?? '6 digits'}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
+          />
+          <Button type="submit" variant="contained" color="success" size="large" loading={closing} fullWidth>
+            Close ticket
+          </Button>
+          {props.canSend && (
+            <Button onClick={props.onSend} disabled={props.sending || closing} size="small">
+              Send a new closure code
+            </Button>
+          )}
+        </Box>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            The customer gets a 6-digit closure code by email; enter it here when they read it out.
+          </Typography>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={props.onSend}
+            loading={props.sending}
+            disabled={!props.canSend}
+            fullWidth
+          >
+            Send the closure code
+          </Button>
+        </>
+      )}
+    </Box>
   );
 }
 

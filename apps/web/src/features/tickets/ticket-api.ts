@@ -42,11 +42,11 @@ export function useRefreshTickets() {
   return (ticketId?: string) => refreshTickets(queryClient, ticketId);
 }
 
-/** The tabs' counts under the same search and filters. */
+/** The tabs' counts under the same search and filters, and which reached the cap. */
 export function useTicketCounts(filters: Record<string, unknown>) {
   return useQuery({
     queryKey: [...ticketCountsKey, filters],
-    queryFn: async () => (await api.query(Count_Tickets_By_List, filters as never)).data.counts,
+    queryFn: async () => (await api.query(Count_Tickets_By_List, filters as never)).data,
     placeholderData: (previous) => previous,
   });
 }

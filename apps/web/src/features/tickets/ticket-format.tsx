@@ -59,6 +59,7 @@ export const EVENT_LABELS: Record<TicketEventKind, string> = {
   CREATED: 'Created',
   ASSIGNED: 'Assigned',
   CLAIMED: 'Claimed',
+  RELEASED: 'Back in the floating pool',
   ACCEPTED: 'Accepted',
   REJECTED: 'Rejected',
   WORK_UPDATED: 'Work updated',

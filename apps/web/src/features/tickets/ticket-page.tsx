@@ -158,7 +158,7 @@ export function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
             [
               'Closed',
               t.closed_on
-                ? `${formatDateTime(t.closed_on)}${t.closed_with === 'OTP' ? ' with the customer’s code' : t.closed_with === 'REASON' ? ' with a reason' : ''}`
+                ? `${formatDateTime(t.closed_on)}${t.closed_with === 'OTP' ? ' with the closure code' : t.closed_with === 'REASON' ? ' with a reason' : ''}`
                 : null,
             ],
             [

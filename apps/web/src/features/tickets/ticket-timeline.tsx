@@ -2,7 +2,11 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { ticketStateLabel } from '@fieldport/contract/ticket-states';
-import type { TicketEvent } from '@fieldport/contract/operations/tickets';
+import {
+  NEW_TICKET_ASSIGNMENT_LABELS,
+  type NewTicketAssignment,
+  type TicketEvent,
+} from '@fieldport/contract/operations/tickets';
 import { EVENT_LABELS, formatDateTime } from './ticket-format.tsx';
 
 /** How the facts of an event read; null leaves one out (the actor is shown already). */
@@ -14,7 +18,7 @@ const DETAIL_LABELS: Record<string, string | null> = {
   closure_remark_name: 'Closure remark',
   sent_to: 'Sent to',
   attempts: 'Wrong entries',
-  voided: 'Code void',
+  voided: 'Closure code void',
   // The entry's text already says when, on the organization's clock.
   next_code_at: null,
   closed_with: 'Closed with',
@@ -26,6 +30,9 @@ const DETAIL_LABELS: Record<string, string | null> = {
   preferred_visit_time: 'Visit time',
   service_charge_paise: 'Service charge',
   recreated_ticket_number: 'New ticket',
+  assignment: 'Chosen for this ticket',
+  // The pool a released ticket went back to: an id.
+  pool_party_id: null,
 };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -33,7 +40,9 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 function detailText(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (key.endsWith('_paise') && typeof value === 'number') return `₹${(value / 100).toFixed(2)}`;
-  if (key === 'closed_with') return value === 'OTP' ? 'the customer’s code' : 'a reason';
+  if (key === 'assignment')
+    return NEW_TICKET_ASSIGNMENT_LABELS[value as NewTicketAssignment] ?? String(value);
+  if (key === 'closed_with') return value === 'OTP' ? 'the closure code' : 'a reason';
   if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -29,6 +29,7 @@ import {
   type TicketList,
 } from '@fieldport/contract/operations/tickets';
 import { ticketStateLabel } from '@fieldport/contract/ticket-states';
+import { formatCount } from '@fieldport/contract/lists';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
@@ -108,6 +109,8 @@ function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList 
       field: 'ticket_number',
       header: 'Ticket',
       width: 125,
+      // A ticket number (WM-000035) does not wrap.
+      narrowMinWidth: 105,
       render: (item) => (
         <Box sx={{ py: 0.75, lineHeight: 1.3, minWidth: 0 }}>
           <Link component={RouterLink} to={ticketHref(route.route, item.ticket_id)} sx={{ fontWeight: 600 }}>
@@ -139,6 +142,8 @@ function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList 
       field: 'state',
       header: 'State',
       width: 150,
+      // The widest state chip (In Progress).
+      narrowMinWidth: 110,
       render: (item) => (
         <Box sx={{ lineHeight: 1.2 }}>
           <TicketStateChip state={item.state} floating={item.is_floating} />
@@ -231,7 +236,7 @@ function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList 
                     component="span"
                     aria-label={
                       counts.data
-                        ? `${counts.data[tab.list]} ${counts.data[tab.list] === 1 ? 'ticket' : 'tickets'}`
+                        ? `${tabCount(counts.data, tab.list)} ${counts.data.counts[tab.list] === 1 ? 'ticket' : 'tickets'}`
                         : 'counting'
                     }
                     sx={{
@@ -245,7 +250,7 @@ function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList 
                       textAlign: 'center',
                     }}
                   >
-                    {counts.data ? counts.data[tab.list] : '…'}
+                    {counts.data ? tabCount(counts.data, tab.list) : '…'}
                   </Box>
                 </Box>
               }
@@ -365,6 +370,7 @@ function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList 
         label={route.title}
         columns={columns}
         getRowId={(item) => item.ticket_id}
+        rowOpensPage
         list={tickets}
         state={state}
         sortable={TICKET_SORT_KEYS}
@@ -396,6 +402,14 @@ function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList 
 const TIME = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
 
 /** An instant on two short lines: the day, then the time. */
+/** A tab's count as the badge shows it: "10,000+" past the cap. */
+function tabCount(
+  data: { counts: Record<TicketList, number>; capped: Record<TicketList, boolean> },
+  list: TicketList,
+) {
+  return formatCount(data.counts[list], data.capped[list]);
+}
+
 function When({ iso }: { iso: string }) {
   const date = new Date(iso);
   return (

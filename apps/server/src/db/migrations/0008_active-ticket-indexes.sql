@@ -1,0 +1,3 @@
+CREATE INDEX "ticket_active_created_idx" ON "ticket" USING btree ("organization_id","created_at","id") WHERE "ticket"."state" in ('OPEN', 'ASSIGNED', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD');--> statement-breakpoint
+CREATE INDEX "ticket_active_visit_idx" ON "ticket" USING btree ("organization_id","preferred_visit_date","id") WHERE "ticket"."state" in ('OPEN', 'ASSIGNED', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD');--> statement-breakpoint
+CREATE INDEX "ticket_active_priority_visit_idx" ON "ticket" USING btree ("organization_id","priority","preferred_visit_date","id") WHERE "ticket"."state" in ('OPEN', 'ASSIGNED', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD');

@@ -1,0 +1,8 @@
+/**
+ * Everything behind sign-in, loaded as one chunk when a shell route is first opened, so that the
+ * sign-in screen does not load the shell, its menu or the dashboard (docs/architecture.md "What
+ * each screen loads").
+ */
+export { LandingPage } from './landing-page.tsx';
+export { ShellLayout } from './shell-layout.tsx';
+export { ShellRoutePage } from './shell-route-page.tsx';

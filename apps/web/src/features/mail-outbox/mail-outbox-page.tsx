@@ -1,0 +1,171 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import { ListOutboxMails, type OutboxMailItem } from '@fieldport/contract/operations/mail-outbox';
+import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
+import type { FeaturePageProps } from '../../ui/feature-page.ts';
+import { ListToolbar } from '../../ui/list-toolbar.tsx';
+import { formatTimeIn } from '../../ui/format-time.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useList, useListState } from '../../ui/use-list.ts';
+import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
+
+function Codes({ codes }: { codes: string[] }) {
+  if (codes.length === 0) return <>—</>;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+      {codes.map((code) => (
+        <Chip
+          key={code}
+          label={code}
+          size="small"
+          variant="outlined"
+          color="primary"
+          sx={{ fontFamily: 'monospace', fontSize: 15, fontWeight: 700, letterSpacing: 1 }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /MailOutbox (docs/operations.md "Mail"): without a mail server the portal keeps its mails here
+ * instead of sending them; the owner and admins read the codes (sign-in, password reset, ticket
+ * closure) of their organization, newest first.
+ */
+export default function MailOutboxPage({ route }: FeaturePageProps) {
+  const narrow = useNarrowScreen();
+  const state = useListState({ sortBy: 'created_on', sortOrder: 'desc', filters: {} });
+  // The outbox has no status: the list takes none.
+  const input = useMemo(() => {
+    const { status: _status, ...rest } = state.input;
+    return rest;
+  }, [state.input]);
+  const list = useList(ListOutboxMails, input);
+  const timeZone = (list.data as { time_zone?: string } | undefined)?.time_zone ?? 'Asia/Kolkata';
+  const [shown, setShown] = useState<OutboxMailItem | null>(null);
+
+  const columns: DataTableColumn<OutboxMailItem>[] = [
+    {
+      field: 'created_on',
+      header: `Time (${timeZone})`,
+      width: 190,
+      hideOnNarrow: true,
+      render: (item) => formatTimeIn(item.created_on, timeZone),
+    },
+    {
+      field: 'to_address',
+      header: 'To',
+      flex: 1,
+      minWidth: 170,
+      render: (item) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+            {item.to_address}
+          </Typography>
+          {narrow && (
+            <Typography variant="body2" color="text.secondary">
+              {formatTimeIn(item.created_on, timeZone)}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    { field: 'subject', header: 'Subject', flex: 1.5, minWidth: 200, hideOnNarrow: true },
+    {
+      field: 'codes',
+      header: 'Codes',
+      width: 150,
+      render: (item) => <Codes codes={item.codes} />,
+    },
+  ];
+
+  return (
+    <Box component="section" aria-labelledby="page-title">
+      <PageTitle title={route.title} />
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
+        No mail server is configured (SMTP_URL), so the portal keeps its mails here instead of sending them:
+        sign-in and password codes of your organization&apos;s people, customers&apos; closure codes and
+        invitations.
+      </Typography>
+      <ListToolbar
+        state={state}
+        searchLabel="Search address or subject"
+        statusFilter={false}
+        actions={
+          <Button variant="outlined" startIcon={<RefreshOutlined />} onClick={() => void list.refetch()}>
+            Refresh
+          </Button>
+        }
+      />
+      <DataTable<OutboxMailItem>
+        label={route.title}
+        columns={columns}
+        rowActions={[
+          {
+            label: (item) => `Read the mail to ${item.to_address}: ${item.subject}`,
+            icon: () => <DraftsOutlined />,
+            onClick: setShown,
+          },
+        ]}
+        getRowId={(item) => item.mail_id}
+        list={list}
+        state={state}
+        sortable={['created_on']}
+        empty={{
+          title: 'No mails kept yet',
+          description: 'Codes and notices the portal sends appear here, newest first.',
+        }}
+      />
+      <Dialog
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        fullWidth
+        maxWidth="sm"
+        fullScreen={narrow}
+        aria-labelledby="mail-title"
+      >
+        <DialogTitle id="mail-title">{shown?.subject}</DialogTitle>
+        <DialogContent>
+          {shown && (
+            <>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                To {shown.to_address} · {formatTimeIn(shown.created_on, timeZone)}
+              </Typography>
+              <Codes codes={shown.codes} />
+              <Box
+                component="pre"
+                sx={{
+                  mt: 2,
+                  p: 2,
+                  bgcolor: 'grey.50',
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  whiteSpace: 'pre-wrap',
+                  wordBreak: 'break-word',
+                  fontFamily: 'inherit',
+                  fontSize: 14,
+                }}
+              >
+                {shown.body_text}
+              </Box>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setShown(null)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

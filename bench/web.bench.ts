@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+import { demoEmail } from '../apps/server/src/db/seed/demo.ts';
+import { checkBudgets } from '../scripts/web-budget.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium.ts';
+import { defineBenchmark } from './lib/benchmark.ts';
+
+/**
+ * "Lighthouse on the sign-in page and the dashboard: performance, accessibility, best practices
+ * scores printed" (docs/benchmarks.md "web"). Lighthouse (the npm package) drives Debian's Chromium
+ * against the built portal served by the app on a fresh demo database, with its default mobile
+ * settings (simulated slow 4G and a 4x slower CPU) and again with its desktop settings. The
+ * dashboard is opened signed in as the demo owner (the session cookie is sent as a header).
+ * Beside the scores: FCP, LCP, TBT, CLS, the bytes transferred, and the gzip sizes the build's
+ * size budget counts (scripts/web-budget.mjs).
+ */
+
+const CHROMIUM = chromiumPath();
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+interface Audit {
+  numericValue?: number;
+  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+}
+
+/** One Lighthouse run of `url` in a fresh Chromium profile; returns the printed line. */
+async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: string): Promise<string> {
+  const userDataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'fieldport-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS,
+    userDataDir,
+  });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const config: Config | undefined =
+      formFactor === 'desktop'
+        ? { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: CATEGORIES } }
+        : undefined;
+    const result = await lighthouse(url, flags, config);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => {
+      const value = lhr.categories[id]?.score;
+      return value === null || value === undefined ? 'n/a' : String(Math.round(value * 100));
+    };
+    const audits = lhr.audits as Record<string, Audit>;
+    const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? NaN)} ms`;
+    const requests = audits['network-requests']?.details?.items ?? [];
+    const scripts = requests.filter((item) => item.resourceType === 'Script');
+    const bytes = (items: typeof requests) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    const kB = (value: number) => `${(value / 1000).toFixed(1)} kB`;
+    return (
+      `performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
+      `best practices ${score('best-practices')}; FCP ${ms('first-contentful-paint')}, ` +
+      `LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, ` +
+      `CLS ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}; transferred ` +
+      `${kB(audits['total-byte-weight']?.numericValue ?? NaN)} in ${requests.length} requests, of which ` +
+      `JavaScript ${kB(bytes(scripts))} in ${scripts.length} files (the server sends them uncompressed)`
+    );
+  } finally {
+    chrome.kill();
+    await fsp.rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+export const benchmark = defineBenchmark({
+  name: 'web',
+  title: 'Lighthouse scores of the sign-in page and the dashboard (mobile and desktop settings)',
+  async run({ env, note, progress }) {
+    // One run is enough: the pages do not depend on the database, and each run takes minutes.
+    if (env.kind !== 'pglite') {
+      note('measured on PGlite only (the pages are the same on PostgreSQL)');
+      return;
+    }
+    const dist = env.config.webDistDir;
+    const manifestFile = path.join(dist, '.vite/manifest.json');
+    if (!fs.existsSync(manifestFile))
+      throw new Error(`${manifestFile} is missing: run \`npm run build\` first.`);
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium.`);
+
+    const budget = checkBudgets(
+      JSON.parse(fs.readFileSync(manifestFile, 'utf8')),
+      (file: string) => gzipSync(fs.readFileSync(path.join(dist, file))).length,
+    );
+    for (const screen of budget.screens) {
+      note(
+        `${screen.name}: ${(screen.totalBytes / 1000).toFixed(1)} kB of JavaScript (gzip) in ${screen.chunks.length} files, budget ${(screen.limitBytes / 1000).toFixed(1)} kB`,
+      );
+    }
+
+    const cookie = await env.signIn(demoEmail('OWNER'));
+    const pages = [
+      { name: 'sign-in', url: `${env.baseUrl}/` },
+      { name: 'dashboard', url: `${env.baseUrl}/Dashboard`, cookie },
+    ];
+    for (const page of pages) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        progress(`Lighthouse: ${page.name} (${formFactor}) ...`);
+        note(`${page.name} (${formFactor}): ${await audit(page.url, formFactor, page.cookie)}`);
+      }
+    }
+  },
+});

@@ -1,0 +1,267 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { MSG } from '@fieldport/contract/messages';
+import { closeBrowser, DEMO, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { expectPath, loginPage } from '../support/login-page.ts';
+
+beforeAll(launchBrowser);
+afterAll(closeBrowser);
+
+/** SPEC section 9's narrow layout (below 850 px) at a small phone, and a common laptop. */
+const WIDE = { width: 1366, height: 850 };
+const PHONE = { width: 360, height: 740 };
+
+/** The roles whose menus hold every list between them: the organization's, a partner's and a dealer's. */
+const ROLES = [
+  { role: 'OWNER', landing: '/Dashboard' },
+  { role: 'SERVICE_PARTNER', landing: '/ActiveTickets' },
+  { role: 'DEALER_OWNER', landing: '/ActiveTickets' },
+] as const;
+
+async function signIn(page: Page, role: string, landing: string) {
+  const login = loginPage(page);
+  await login.open();
+  await login.signIn(DEMO.email(role), DEMO.password);
+  await expectPath(page, landing, 15_000);
+}
+
+/**
+ * Every route of the signed-in person's menu (the contract's menu, as the sidebar draws it), so
+ * that a new list screen is checked as soon as it is in a menu.
+ */
+async function menuRoutes(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.waitFor();
+  const expand = nav.getByRole('button', { name: /^Expand / });
+  while ((await expand.count()) > 0) await expand.first().click();
+  const hrefs = await nav
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  return [...new Set(hrefs)];
+}
+
+/** Waits until the page has settled: its title is shown and a list has rows or says it is empty. */
+async function settled(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
+    timeout: 10_000,
+  });
+}
+
+/** What overflows sideways at the current size: the page, a table, or a row's actions. */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const viewport = document.documentElement.clientWidth;
+    const page = document.scrollingElement!;
+    if (page.scrollWidth > page.clientWidth) {
+      problems.push(`the page scrolls sideways (${page.scrollWidth} > ${page.clientWidth})`);
+    }
+    for (const grid of Array.from(document.querySelectorAll('[role="grid"]'))) {
+      const box = grid.getBoundingClientRect();
+      const name = grid.getAttribute('aria-label');
+      if (box.right > viewport + 0.5) problems.push(`table ${name} ends at ${box.right} of ${viewport}`);
+      for (const header of Array.from(grid.querySelectorAll('[role="columnheader"]'))) {
+        const right = header.getBoundingClientRect().right;
+        // A column beyond the table's right edge is reached only by scrolling the table.
+        if (right > box.right + 1) {
+          problems.push(`column ${header.textContent} of ${name} ends at ${right}, past ${box.right}`);
+        }
+      }
+      const action = grid.querySelector('[role="row"][data-rowindex="0"] [data-field="__actions"] button');
+      if (action) {
+        const at = action.getBoundingClientRect();
+        if (at.left < box.left || at.right > Math.min(box.right, viewport)) {
+          problems.push(`the first row's actions of ${name} are at ${at.left}-${at.right}, out of view`);
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+/** WCAG 2.1 AA by axe-core. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** The tabs of a screen that keeps several lists (?tab=), not the ticket lists' tabs, which are routes. */
+async function listTabs(page: Page): Promise<Locator[]> {
+  const tabs = page.getByRole('main').getByRole('tab');
+  const all = await tabs.all();
+  const ownTabs: Locator[] = [];
+  for (const tab of all) if ((await tab.getAttribute('href')) === null) ownTabs.push(tab);
+  return ownTabs;
+}
+
+async function checkBothSizes(page: Page, where: string, shots: string) {
+  const problems: string[] = [];
+  for (const size of [WIDE, PHONE]) {
+    await page.setViewportSize(size);
+    // The columns are fitted after the resize is measured.
+    await expect
+      .poll(() => overflows(page), { timeout: 5_000 })
+      .toEqual([])
+      .catch(async () => {
+        problems.push(
+          ...(await overflows(page)).map((problem) => `${where} at ${size.width} px: ${problem}`),
+        );
+      });
+    const violations = await accessibilityViolations(page);
+    problems.push(...violations.map((violation) => `${where} at ${size.width} px: ${violation}`));
+    await screenshot(page, `${shots}-${size.width}`);
+  }
+  return problems;
+}
+
+describe('every list fits the screen (1366 px and a 360 px phone)', () => {
+  for (const { role, landing } of ROLES) {
+    it(`${role}: no list scrolls sideways and the first row's actions are in view`, async () => {
+      const { page, context } = await newPage(WIDE);
+      await signIn(page, role, landing);
+      const routes = await menuRoutes(page);
+      expect(routes.length).toBeGreaterThan(2);
+      const problems: string[] = [];
+      let lists = 0;
+      for (const route of routes) {
+        await page.setViewportSize(WIDE);
+        await page.goto(route);
+        await settled(page);
+        // A screen that is not built yet shows the placeholder: nothing to fit.
+        if (await page.getByText(/ is on its way$/).count()) continue;
+        const name = `list-widths-${role.toLowerCase()}${route.replace(/\W/g, '-')}`;
+        const tabs = await listTabs(page);
+        if (tabs.length === 0) {
+          lists += await page.getByRole('grid').count();
+          problems.push(...(await checkBothSizes(page, route, name)));
+          continue;
+        }
+        for (const [index, tab] of tabs.entries()) {
+          await page.setViewportSize(WIDE);
+          const label = (await tab.textContent()) ?? `tab ${index}`;
+          await tab.click();
+          await settled(page);
+          lists += await page.getByRole('grid').count();
+          problems.push(...(await checkBothSizes(page, `${route} (${label})`, `${name}-${index}`)));
+        }
+      }
+      expect(problems).toEqual([]);
+      // The menus hold lists: if none was found, the check above checked nothing.
+      expect(lists).toBeGreaterThan(0);
+      await context.close();
+    }, 600_000);
+  }
+
+  it('on a phone, what gives way is under the row Details, reached by keyboard', async () => {
+    const { page, context } = await newPage(PHONE);
+    await signIn(page, 'OWNER', '/Dashboard');
+    await page.goto('/TerritoriesView');
+    const table = page.getByRole('grid', { name: 'Territories' });
+    const row = table.getByRole('row').filter({ hasText: 'Bengaluru Central' });
+    await row.waitFor();
+    const headers = (await table.getByRole('columnheader').allTextContents()).map((text) => text.trim());
+    // The pincodes keep their room; the status gives way to them.
+    expect(headers).toEqual(['Name', 'Pincodes', 'Actions']);
+    // By keyboard: into the row's menu button, open it, choose Details.
+    await row.getByRole('button', { name: 'more' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Details of Bengaluru Central' }).waitFor();
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: 'Bengaluru Central' });
+    await details.getByText('Technicians', { exact: true }).waitFor();
+    await details.getByText('Tarun Technician').waitFor();
+    await details.getByText('Created on', { exact: true }).waitFor();
+    await details.getByText('Status', { exact: true }).waitFor();
+    await details.getByText('Active', { exact: true }).waitFor();
+    await screenshot(page, 'list-widths-details-360');
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+
+    // The dealer tabs of Organization Settings: a dealer's switches are under its Details.
+    await page.goto('/OrganizationSettings');
+    const dealers = page.getByRole('grid', { name: 'Dealer tabs' });
+    const dealer = dealers.getByRole('row').filter({ hasText: 'Sharma Appliances' });
+    await dealer.getByRole('button', { name: 'more' }).click();
+    await page.getByRole('menuitem', { name: 'Details of Sharma Appliances' }).click();
+    const switches = page.getByRole('dialog', { name: 'Sharma Appliances' });
+    await switches.getByRole('switch', { name: 'Reports tab for Sharma Appliances' }).waitFor();
+    expect(await switches.getByRole('switch').count()).toBe(5);
+    await context.close();
+  });
+
+  it('the dealer tabs headers are not cut off at 1366 px', async () => {
+    const { page, context } = await newPage(WIDE);
+    await signIn(page, 'OWNER', '/Dashboard');
+    await page.goto('/OrganizationSettings');
+    const grid = page.getByRole('grid', { name: 'Dealer tabs' });
+    await grid.getByRole('row').filter({ hasText: 'Sharma Appliances' }).waitFor();
+    const cut = await grid
+      .locator('.MuiDataGrid-columnHeaderTitle')
+      .evaluateAll((titles) =>
+        titles
+          .filter((title) => title.scrollWidth > title.clientWidth || title.scrollHeight > title.clientHeight)
+          .map((title) => title.textContent),
+      );
+    expect(cut).toEqual([]);
+    await context.close();
+  });
+
+  it('the side drawer reaches the bottom of a long page', async () => {
+    const { page, context } = await newPage(WIDE);
+    await signIn(page, 'OWNER', '/Dashboard');
+    await page.goto('/OrganizationSettings');
+    await settled(page);
+    const drawer = await page.locator('.MuiDrawer-docked').evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      page: document.scrollingElement!.scrollHeight,
+      background: getComputedStyle(element).backgroundColor,
+    }));
+    expect(drawer.page).toBeGreaterThan(WIDE.height);
+    expect(drawer.height).toBeGreaterThanOrEqual(drawer.page - 1);
+    expect(drawer.background).not.toBe('rgba(0, 0, 0, 0)');
+    await page.screenshot({ path: 'e2e/screenshots/list-widths-drawer-full-page.png', fullPage: true });
+    await context.close();
+  });
+});
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+describe('snackbars on a phone', () => {
+  it('do not cover the top bar buttons, nor the sign-in card', async () => {
+    const { page, context } = await newPage(PHONE);
+    const login = loginPage(page);
+    await login.open();
+    await login.signIn(DEMO.email('OWNER'), 'not the password');
+    const error = page.locator('.notistack-MuiContent').first();
+    await error.waitFor();
+    const card = (await login.signInForm.boundingBox())!;
+    const heading = (await page.getByRole('heading', { name: 'Sign In' }).boundingBox())!;
+    const errorBox = (await error.boundingBox())!;
+    expect(overlaps(errorBox, card)).toBe(false);
+    expect(overlaps(errorBox, heading)).toBe(false);
+    await screenshot(page, 'list-widths-snackbar-login-360');
+
+    await login.signIn(DEMO.email('OWNER'), DEMO.password);
+    const success = page.locator('.notistack-MuiContent').filter({ hasText: MSG.loggedIn });
+    await expectPath(page, '/Dashboard', 15_000);
+    await success.waitFor();
+    // The earlier error gave its place to the success message.
+    await expect.poll(() => page.locator('.notistack-MuiContent').count()).toBe(1);
+    const successBox = (await success.boundingBox())!;
+    const buttons = await page.getByRole('banner').getByRole('button').all();
+    expect(buttons.length).toBeGreaterThan(1);
+    for (const button of buttons) {
+      expect(overlaps(successBox, (await button.boundingBox())!)).toBe(false);
+    }
+    await screenshot(page, 'list-widths-snackbar-shell-360');
+    await context.close();
+  });
+});
