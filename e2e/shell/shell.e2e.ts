@@ -100,6 +100,10 @@ describe('the shell', () => {
       // The page's own tabs lead there too.
       await page.getByRole('tab', { name: /^Active/ }).click();
       await expectPath(page, '/ActiveTickets');
+      // The address changes before the page does (the route change is a transition): wait for the
+      // new page, so that the next click is not aimed at a tab on its way out.
+      await page.getByRole('heading', { name: 'Active Tickets' }).waitFor();
+      await page.getByRole('tab', { name: /^Active/, selected: true }).waitFor();
       await page.getByRole('tab', { name: /^Inactive/ }).click();
       await expectPath(page, '/InactiveTickets');
       await page.getByRole('heading', { name: 'Inactive Tickets' }).waitFor();
