@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createIdentity, type Identity } from './auth/identity.ts';
@@ -21,6 +19,7 @@ import { loadAuthSecret } from './platform/secrets.ts';
 import { removeUnusedFiles, sweepUnknownFiles } from './platform/file-cleanup.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
+import { registerCompression, registerWebApp } from './platform/web-app.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -88,39 +87,26 @@ export async function buildApp(
     },
   });
 
-  app.get('/healthz', async () => {
-    await database.query('SELECT 1');
-    return { status: 'ok', database: database.kind, mail: mailer.transport };
+  // The API's answers are compressed per request; the web app's files, registered at the root
+  // beside this scope, are precompressed by the build and never compressed again.
+  await app.register(async (api) => {
+    await registerCompression(api);
+
+    api.get('/healthz', async () => {
+      await database.query('SELECT 1');
+      return { status: 'ok', database: database.kind, mail: mailer.transport };
+    });
+
+    registerIdentityRoutes(api, { identity, db, config });
+    await registerGraphqlEndpoint(api, { db, identity, mailer, config, files, handlers: HANDLERS });
+    registerFileRoute(api, { files });
+    registerReportIssueRoute(api, { db, identity, files });
+    registerExportRoute(api, { db, identity, handlers: HANDLERS });
+    registerCustomerImportRoutes(api, { db, identity });
+    registerInvitationRoutes(api, { db, config });
   });
 
-  registerIdentityRoutes(app, { identity, db, config });
-  await registerGraphqlEndpoint(app, { db, identity, mailer, config, files, handlers: HANDLERS });
-  registerFileRoute(app, { files });
-  registerReportIssueRoute(app, { db, identity, files });
-  registerExportRoute(app, { db, identity, handlers: HANDLERS });
-  registerCustomerImportRoutes(app, { db, identity });
-  registerInvitationRoutes(app, { db, config });
-
-  // The built web app, with history fallback: any other GET that wants a page gets index.html.
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const webBuilt = fs.existsSync(indexHtml);
-  if (webBuilt) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    const isApi = API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
-    if (request.method !== 'GET' || isApi || path.extname(url)) {
-      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not Found' });
-    }
-    if (!webBuilt) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebApp(app, { webDistDir: config.webDistDir, apiPrefixes: API_PREFIXES });
 
   const jobs = createJobs(database, app.log);
   jobs.schedule({ name: 'rate-limits.prune', cron: '7 * * * *', run: () => pruneRateLimits(db) });

@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { List_Users } from '@fieldport/contract/operations/people';
+import { signIn, startTestApp, type TestApp } from '../test/harness.ts';
+import { seedTestOrganization, TEST_PASSWORD } from '../test/organizations.ts';
+
+// A small build of the web app, as `npm run build` leaves it: hashed assets with their
+// precompressed copies beside them, and the unhashed files of the app's root.
+const SCRIPT = `export const rows = [${Array.from({ length: 300 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
+const INDEX = `<!doctype html><html><head><title>Fieldport</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+
+let app: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'fieldport-dist-'));
+  await fs.mkdir(path.join(dist, 'assets'));
+  const files: Record<string, string> = {
+    'index.html': INDEX,
+    'assets/index-Ab12Cd34.js': SCRIPT,
+    'manifest.webmanifest': JSON.stringify({ name: 'Fieldport', start_url: '/Technician' }),
+  };
+  for (const [file, text] of Object.entries(files)) {
+    await fs.writeFile(path.join(dist, file), text);
+    if (text.length < 1024) continue;
+    await fs.writeFile(path.join(dist, `${file}.br`), brotliCompressSync(text));
+    await fs.writeFile(path.join(dist, `${file}.gz`), gzipSync(text));
+  }
+  app = await startTestApp({ WEB_DIST_DIR: dist });
+});
+
+afterAll(async () => {
+  await app.close();
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+function decoded(response: Awaited<ReturnType<typeof get>>): string {
+  const body = response.rawPayload;
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(body).toString();
+  if (encoding === 'gzip') return gunzipSync(body).toString();
+  return body.toString();
+}
+
+describe('the built web app over the wire', () => {
+  it('sends a hashed asset precompressed, brotli first, and lets browsers keep it for a year', async () => {
+    const response = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
+    expect(decoded(response)).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a client without brotli, and the file itself to one that accepts neither', async () => {
+    const gzip = await get('/assets/index-Ab12Cd34.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(SCRIPT);
+    const plain = await get('/assets/index-Ab12Cd34.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has index.html revalidated on every visit, at its address and as any page’s fallback', async () => {
+    for (const url of ['/index.html', '/', '/ActiveTickets?ticket_id=1']) {
+      const response = await get(url, 'br, gzip');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(decoded(response), url).toBe(INDEX);
+    }
+  });
+
+  it('has the manifest revalidated too (a file too small to gain is sent as it is)', async () => {
+    const response = await get('/manifest.webmanifest', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses an API answer made for the request, which no browser may keep', async () => {
+    const { members } = await seedTestOrganization(app.database.db, {
+      roles: ['OWNER', 'ADMIN', 'MANAGEMENT', 'NSM', 'RSM', 'MANAGER', 'AGENT', 'STORE_MANAGER'],
+    });
+    const cookie = await signIn(app, members.OWNER.email, TEST_PASSWORD);
+    const request = (acceptEncoding?: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: {
+          'content-type': 'application/json',
+          origin: app.config.publicUrl,
+          cookie,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        payload: JSON.stringify({
+          query: `query Call($input: JSON) { ${List_Users.name}(input: $input) }`,
+          variables: { input: { user_group: 'STAFF', page_size: 25 } },
+        }),
+      });
+    const plain = await request();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Big enough to be worth compressing: a page of the organization's staff.
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await request(encoding);
+      expect(compressed.headers['content-encoding'], encoding).toBe(encoding);
+      expect(compressed.headers['cache-control'], encoding).toBe('no-store');
+      expect(compressed.rawPayload.length, encoding).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decoded(compressed)), encoding).toEqual(JSON.parse(plain.body));
+    }
+  });
+
+  it('answers an unknown asset 404 in JSON, not the page', async () => {
+    const response = await get('/assets/missing-0000.js', 'br');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not Found' });
+  });
+});

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+
+/** A year: Vite names every file under assets/ by its content, so a changed file is a new name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else of the build (index.html, the manifest, icons) is revalidated on every use. */
+export const REVALIDATE = 'no-cache';
+
+/** How long a browser may keep a file of the build, by where it lies in it. */
+export function cachePolicyOf(root: string, file: string): string {
+  const relative = path.relative(root, file).split(path.sep);
+  return relative[0] === 'assets' ? IMMUTABLE : REVALIDATE;
+}
+
+/**
+ * Compression of every answer made per request (GraphQL, REST, CSV exports), brotli or gzip as the
+ * client accepts (docs/operations.md "Compression and caching"). Registered before the routes.
+ * Brotli's quality 4 compresses a page of a list about as well as gzip in a fraction of the
+ * highest quality's time; the build's own files are precompressed at the highest level and carry
+ * their Content-Encoding already, which this leaves alone, as it leaves files that do not shrink
+ * (images, .xlsx).
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+}
+
+/**
+ * The built web app: its files, sent precompressed (.br/.gz beside each, written by the build) and
+ * cached by cachePolicyOf; any other GET that wants a page gets index.html (history fallback).
+ * API paths and paths with an extension answer 404 in JSON instead.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDistDir: string; apiPrefixes: string[] },
+): Promise<void> {
+  const root = options.webDistDir;
+  const webBuilt = fs.existsSync(path.join(root, 'index.html'));
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => void reply.header('cache-control', cachePolicyOf(root, file)),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = options.apiPrefixes.some(
+      (prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix),
+    );
+    if (request.method !== 'GET' || isApi || path.extname(url)) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not Found' });
+    }
+    if (!webBuilt) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.sendFile('index.html');
+  });
+}
