@@ -25,7 +25,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 interface Audit {
   numericValue?: number;
-  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+  details?: { items?: { resourceType?: string; transferSize?: number; resourceSize?: number }[] };
 }
 
 /** One Lighthouse run of `url` in a fresh Chromium profile; returns the printed line. */
@@ -61,6 +61,8 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
     const requests = audits['network-requests']?.details?.items ?? [];
     const scripts = requests.filter((item) => item.resourceType === 'Script');
     const bytes = (items: typeof requests) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    const decoded = (items: typeof requests) =>
+      items.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0);
     const kB = (value: number) => `${(value / 1000).toFixed(1)} kB`;
     return (
       `performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
@@ -68,7 +70,7 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
       `LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, ` +
       `CLS ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}; transferred ` +
       `${kB(audits['total-byte-weight']?.numericValue ?? NaN)} in ${requests.length} requests, of which ` +
-      `JavaScript ${kB(bytes(scripts))} in ${scripts.length} files (the server sends them uncompressed)`
+      `JavaScript ${kB(bytes(scripts))} on the wire (${kB(decoded(scripts))} decoded) in ${scripts.length} files`
     );
   } finally {
     chrome.kill();
