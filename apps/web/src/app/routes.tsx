@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import { SHELL_ROUTES } from '@fieldport/contract/menus';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { LoadingOverlay } from '../ui/loading-overlay.tsx';
-import { NotFoundPage, RouteError } from './route-error.tsx';
+import { LightLoading } from '../ui/light-loading.tsx';
 import { loadShell } from './shell/load-shell.ts';
 
 // The report screen (canvas, modern-screenshot) is loaded only when someone reports an issue.
@@ -37,41 +36,83 @@ const shellChildren: RouteObject[] = [
   }),
 ];
 
+/** Shown when even the error screen's code cannot be loaded (a new release, no network). */
+function PlainRouteError() {
+  console.error(useRouteError());
+  return (
+    <main style={{ padding: 24, fontFamily: 'sans-serif', textAlign: 'center' }}>
+      <h1>Something went wrong</h1>
+      <p>This page could not be shown. Reloading usually fixes it.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload the page
+      </button>
+    </main>
+  );
+}
+
+// The error screen is drawn with MUI, so it loads when needed, not with the sign-in screen.
+const RouteErrorScreen = lazy(() =>
+  import('./route-error.tsx').then(
+    (module) => ({ default: module.RouteErrorScreen }),
+    () => ({ default: PlainRouteError }),
+  ),
+);
+
 /**
  * SPEC section 2: '/' is the login, '/ReportIssue' stands alone, the shell holds every other page.
- * '/AcceptInvitation' is ours: public, like the login.
+ * '/AcceptInvitation' is ours: public, like the login. Every page but the login is drawn with MUI:
+ * one layout route (ui/mui-providers.tsx) brings MUI's theme and the app's snackbars for them
+ * (docs/architecture.md "What each screen loads").
  */
 export const router = createBrowserRouter([
   {
-    errorElement: <RouteError />,
+    errorElement: (
+      <Suspense fallback={<LightLoading />}>
+        <RouteErrorScreen />
+      </Suspense>
+    ),
     // Shown while a signed-in page opened directly (a reload, a link) waits for the shell's chunk.
-    hydrateFallbackElement: <LoadingOverlay open />,
+    hydrateFallbackElement: <LightLoading />,
     children: [
       { path: '/', element: <LoginPage /> },
       {
-        path: '/ReportIssue',
-        element: (
-          <Suspense fallback={<LoadingOverlay open />}>
-            <ReportIssuePage />
-          </Suspense>
-        ),
-      },
-      {
-        path: '/AcceptInvitation',
-        element: (
-          <Suspense fallback={<LoadingOverlay open />}>
-            <AcceptInvitationPage />
-          </Suspense>
-        ),
-      },
-      {
         lazy: async () => {
-          const { ShellLayout } = await loadShell();
-          return { element: <ShellLayout /> };
+          const { MuiLayout } = await import('../ui/mui-providers.tsx');
+          return { element: <MuiLayout /> };
         },
-        children: shellChildren,
+        children: [
+          {
+            path: '/ReportIssue',
+            element: (
+              <Suspense fallback={<LightLoading />}>
+                <ReportIssuePage />
+              </Suspense>
+            ),
+          },
+          {
+            path: '/AcceptInvitation',
+            element: (
+              <Suspense fallback={<LightLoading />}>
+                <AcceptInvitationPage />
+              </Suspense>
+            ),
+          },
+          {
+            lazy: async () => {
+              const { ShellLayout } = await loadShell();
+              return { element: <ShellLayout /> };
+            },
+            children: shellChildren,
+          },
+          {
+            path: '*',
+            lazy: async () => {
+              const { NotFoundPage } = await import('./route-error.tsx');
+              return { element: <NotFoundPage /> };
+            },
+          },
+        ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);
