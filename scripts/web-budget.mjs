@@ -14,8 +14,12 @@ import { gzipSync } from 'node:zlib';
  * import statically (what Vite modulepreloads with them). 1 kB = 1,000 bytes, as Vite prints.
  */
 export const BUDGETS = [
-  { name: 'sign-in', roots: ['index.html'], limitBytes: 205_000 },
-  { name: 'shell + dashboard', roots: ['index.html', 'src/app/shell/shell-routes.ts'], limitBytes: 350_000 },
+  { name: 'sign-in', roots: ['index.html'], limitBytes: 150_000 },
+  {
+    name: 'shell + dashboard',
+    roots: ['index.html', 'src/ui/mui-providers.tsx', 'src/app/shell/shell-routes.ts'],
+    limitBytes: 350_000,
+  },
 ];
 
 /** The chunk files a screen loads: each root's file and, depth first, every chunk it imports statically. */

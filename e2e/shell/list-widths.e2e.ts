@@ -240,7 +240,8 @@ describe('snackbars on a phone', () => {
     const login = loginPage(page);
     await login.open();
     await login.signIn(DEMO.email('OWNER'), 'not the password');
-    const error = page.locator('.notistack-MuiContent').first();
+    // The login page's snackbar (ui/light-snackbar.tsx) is not notistack's: found by its role.
+    const error = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
     await error.waitFor();
     const card = (await login.signInForm.boundingBox())!;
     const heading = (await page.getByRole('heading', { name: 'Sign In' }).boundingBox())!;

@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { isApiError } from '../api/client.ts';
 import { IssueProvider } from '../features/report-issue/issue-context.tsx';
-import { SnackbarsProvider } from '../ui/snackbars.tsx';
-import { theme } from './theme.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,15 +13,15 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * What every screen needs and the sign-in screen can afford. MUI's theme and the app's snackbars
+ * come with the screens that use them (ui/mui-providers.tsx, docs/architecture.md "What each
+ * screen loads").
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <SnackbarsProvider>
-          <IssueProvider>{children}</IssueProvider>
-        </SnackbarsProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <IssueProvider>{children}</IssueProvider>
+    </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { BrandMark } from '../ui/brand-mark.tsx';
+import { MuiProviders } from '../ui/mui-providers.tsx';
 
 function Message({ title, text, reload = false }: { title: string; text: string; reload?: boolean }) {
   return (
@@ -49,5 +50,14 @@ export function RouteError() {
       text="This page could not be shown. Reloading usually fixes it; if it keeps happening, report the issue to your administrator."
       reload
     />
+  );
+}
+
+/** The root's error screen, with MUI's theme around it (the login page has none). */
+export function RouteErrorScreen() {
+  return (
+    <MuiProviders>
+      <RouteError />
+    </MuiProviders>
   );
 }

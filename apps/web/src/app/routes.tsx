@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { SHELL_ROUTES } from '@fieldport/contract/menus';
+import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
+import type { ShellRoute } from '@fieldport/contract/menus';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { LoadingOverlay } from '../ui/loading-overlay.tsx';
-import { NotFoundPage, RouteError } from './route-error.tsx';
+import { LightLoading } from '../ui/light-loading.tsx';
 import { loadShell } from './shell/load-shell.ts';
 
 // The report screen (canvas, modern-screenshot) is loaded only when someone reports an issue.
@@ -16,62 +15,124 @@ const GROUP_REDIRECTS: Record<string, string> = { '/Tickets': '/ActiveTickets' }
 
 // The shell and its pages load with the first shell route opened (route `lazy`: the router fetches
 // the chunk before it shows the route), never with the sign-in screen.
-const shellChildren: RouteObject[] = [
-  {
-    path: '/LandingPage',
-    lazy: async () => {
-      const { LandingPage } = await loadShell();
-      return { element: <LandingPage /> };
-    },
+const landingRoute: RouteObject = {
+  path: '/LandingPage',
+  lazy: async () => {
+    const { LandingPage } = await loadShell();
+    return { element: <LandingPage /> };
   },
-  ...SHELL_ROUTES.map((route): RouteObject => {
-    const redirect = GROUP_REDIRECTS[route.route];
-    if (redirect) return { path: route.route, element: <Navigate to={redirect} replace /> };
-    return {
-      path: route.route,
-      lazy: async () => {
-        const { ShellRoutePage } = await loadShell();
-        return { element: <ShellRoutePage route={route} /> };
-      },
-    };
-  }),
-];
+};
+
+function shellRoute(route: ShellRoute): RouteObject {
+  const redirect = GROUP_REDIRECTS[route.route];
+  if (redirect) return { path: route.route, element: <Navigate to={redirect} replace /> };
+  return {
+    path: route.route,
+    lazy: async () => {
+      const { ShellRoutePage } = await loadShell();
+      return { element: <ShellRoutePage route={route} /> };
+    },
+  };
+}
+
+const SHELL_LAYOUT_ID = 'shell';
+let shellRoutesAdded = false;
+
+/**
+ * The shell's routes come from the contract's route table (contract/menus.ts), which only the
+ * signed-in screens need: the router adds them the first time it is asked for a path it does not
+ * know yet (only the not-found route matches it), before it shows anything, so the sign-in screen
+ * does not load the table (docs/architecture.md "What each screen loads").
+ */
+async function addShellRoutes({ patch }: { patch: (routeId: string, children: RouteObject[]) => void }) {
+  if (shellRoutesAdded) return;
+  const { SHELL_ROUTES } = await import('@fieldport/contract/menus');
+  if (shellRoutesAdded) return;
+  patch(SHELL_LAYOUT_ID, SHELL_ROUTES.map(shellRoute));
+  shellRoutesAdded = true;
+}
+
+/** Shown when even the error screen's code cannot be loaded (a new release, no network). */
+function PlainRouteError() {
+  console.error(useRouteError());
+  return (
+    <main style={{ padding: 24, fontFamily: 'sans-serif', textAlign: 'center' }}>
+      <h1>Something went wrong</h1>
+      <p>This page could not be shown. Reloading usually fixes it.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload the page
+      </button>
+    </main>
+  );
+}
+
+// The error screen is drawn with MUI, so it loads when needed, not with the sign-in screen.
+const RouteErrorScreen = lazy(() =>
+  import('./route-error.tsx').then(
+    (module) => ({ default: module.RouteErrorScreen }),
+    () => ({ default: PlainRouteError }),
+  ),
+);
 
 /**
  * SPEC section 2: '/' is the login, '/ReportIssue' stands alone, the shell holds every other page.
- * '/AcceptInvitation' is ours: public, like the login.
+ * '/AcceptInvitation' is ours: public, like the login. Every page but the login is drawn with MUI:
+ * one layout route (ui/mui-providers.tsx) brings MUI's theme and the app's snackbars for them
+ * (docs/architecture.md "What each screen loads").
  */
-export const router = createBrowserRouter([
-  {
-    errorElement: <RouteError />,
-    // Shown while a signed-in page opened directly (a reload, a link) waits for the shell's chunk.
-    hydrateFallbackElement: <LoadingOverlay open />,
-    children: [
-      { path: '/', element: <LoginPage /> },
-      {
-        path: '/ReportIssue',
-        element: (
-          <Suspense fallback={<LoadingOverlay open />}>
-            <ReportIssuePage />
-          </Suspense>
-        ),
-      },
-      {
-        path: '/AcceptInvitation',
-        element: (
-          <Suspense fallback={<LoadingOverlay open />}>
-            <AcceptInvitationPage />
-          </Suspense>
-        ),
-      },
-      {
-        lazy: async () => {
-          const { ShellLayout } = await loadShell();
-          return { element: <ShellLayout /> };
+export const router = createBrowserRouter(
+  [
+    {
+      errorElement: (
+        <Suspense fallback={<LightLoading />}>
+          <RouteErrorScreen />
+        </Suspense>
+      ),
+      // Shown while a signed-in page opened directly (a reload, a link) waits for the shell's chunk.
+      hydrateFallbackElement: <LightLoading />,
+      children: [
+        { path: '/', element: <LoginPage /> },
+        {
+          lazy: async () => {
+            const { MuiLayout } = await import('../ui/mui-providers.tsx');
+            return { element: <MuiLayout /> };
+          },
+          children: [
+            {
+              path: '/ReportIssue',
+              element: (
+                <Suspense fallback={<LightLoading />}>
+                  <ReportIssuePage />
+                </Suspense>
+              ),
+            },
+            {
+              path: '/AcceptInvitation',
+              element: (
+                <Suspense fallback={<LightLoading />}>
+                  <AcceptInvitationPage />
+                </Suspense>
+              ),
+            },
+            {
+              id: SHELL_LAYOUT_ID,
+              lazy: async () => {
+                const { ShellLayout } = await loadShell();
+                return { element: <ShellLayout /> };
+              },
+              children: [landingRoute],
+            },
+            {
+              path: '*',
+              lazy: async () => {
+                const { NotFoundPage } = await import('./route-error.tsx');
+                return { element: <NotFoundPage /> };
+              },
+            },
+          ],
         },
-        children: shellChildren,
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+      ],
+    },
+  ],
+  { patchRoutesOnNavigation: addShellRoutes },
+);

@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { SnackbarProvider } from 'notistack';
+import { useEffect, type ReactNode } from 'react';
+import { SnackbarProvider, useSnackbar } from 'notistack';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import { takeHandedOver } from './snackbar-handoff.ts';
 
 /** SPEC sections 8 and 9: snackbars at the top, 5000 ms; errors red, successes green. */
 export const SNACKBAR_TIMEOUT_MS = 5000;
@@ -13,19 +14,15 @@ export const SNACKBAR_TOP_VARIABLE = '--fieldport-snackbar-top';
 
 const SNACKBAR_PLACE_CLASS = 'fieldport-snackbars';
 
-const OneAtATimeContext = createContext<(oneAtATime: boolean) => void>(() => {});
-
 /**
- * The snackbars of the whole app (one provider, so that a message outlives the screen that showed
- * it). They start below the top bar, so that they never cover its buttons; where a screen asks
- * for one at a time (the sign-in card), a new message replaces the one shown instead of stacking.
+ * The snackbars of every screen but the login page (one provider, so that a message outlives the
+ * screen that showed it). They start below the top bar, so that they never cover its buttons. A
+ * message the login page handed over (ui/snackbar-handoff.ts) shows when they mount.
  */
 export function SnackbarsProvider({ children }: { children: ReactNode }) {
-  const [oneAtATime, setOneAtATime] = useState(false);
   return (
     <SnackbarProvider
-      // notistack dismisses the oldest when a new one would pass the limit.
-      maxSnack={oneAtATime ? 1 : 3}
+      maxSnack={3}
       autoHideDuration={SNACKBAR_TIMEOUT_MS}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       classes={{ containerRoot: SNACKBAR_PLACE_CLASS }}
@@ -38,16 +35,17 @@ export function SnackbarsProvider({ children }: { children: ReactNode }) {
           },
         }}
       />
-      <OneAtATimeContext value={setOneAtATime}>{children}</OneAtATimeContext>
+      <HandedOverMessage />
+      {children}
     </SnackbarProvider>
   );
 }
 
-/** While the calling screen is shown, a new snackbar replaces the one on screen. */
-export function useOneSnackbarAtATime(): void {
-  const setOneAtATime = useContext(OneAtATimeContext);
+function HandedOverMessage() {
+  const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {
-    setOneAtATime(true);
-    return () => setOneAtATime(false);
-  }, [setOneAtATime]);
+    const handed = takeHandedOver();
+    if (handed) enqueueSnackbar(handed.message, { variant: handed.variant });
+  }, [enqueueSnackbar]);
+  return null;
 }

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
+import { useLightSnackbar } from '../../ui/light-snackbar.tsx';
 import { StepTitle } from './login-layout.tsx';
 import { changePasswordSchema } from './login-schemas.ts';
 import { useLoginSuccess } from './use-login-success.ts';
@@ -18,7 +18,7 @@ type ChangePasswordForm = z.input<typeof changePasswordSchema>;
 
 /** Step 2: the provider asked for a new password in place of the temporary one (SPEC section 4). */
 export function ChangePasswordStep({ email, onBack }: { email: string; onBack: () => void }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const snackbar = useLightSnackbar();
   const loginSuccess = useLoginSuccess();
   const form = useForm<ChangePasswordForm, unknown, z.output<typeof changePasswordSchema>>({
     resolver: zodResolver(changePasswordSchema),
@@ -29,7 +29,7 @@ export function ChangePasswordStep({ email, onBack }: { email: string; onBack: (
     mutationFn: (values: z.output<typeof changePasswordSchema>) =>
       authApi.completeNewPassword({ newPassword: values.newPassword }),
     onSuccess: () => loginSuccess(MSG.passwordChanged),
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+    onError: (error) => snackbar.show(error.message, 'error'),
   });
 
   return (

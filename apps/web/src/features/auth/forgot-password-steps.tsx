@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi, isOtpFailure } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
+import { useLightSnackbar } from '../../ui/light-snackbar.tsx';
 import { useCodeTries } from './code-tries.ts';
 import { StepTitle } from './login-layout.tsx';
 import { forgotPasswordSchema, resetPasswordSchema } from './login-schemas.ts';
@@ -24,7 +24,7 @@ export function ForgotPasswordStep({
   onCodeSent: (email: string) => void;
   onBack: () => void;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const snackbar = useLightSnackbar();
   const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: initialEmail },
@@ -32,10 +32,10 @@ export function ForgotPasswordStep({
   const send = useMutation({
     mutationFn: (email: string) => authApi.sendOtp({ email, type: 'forget-password' }),
     onSuccess: (_result, email) => {
-      enqueueSnackbar(MSG.otpSentToEmail, { variant: 'success' });
+      snackbar.show(MSG.otpSentToEmail, 'success');
       onCodeSent(email);
     },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+    onError: (error) => snackbar.show(error.message, 'error'),
   });
 
   return (
@@ -78,7 +78,7 @@ export function ResetPasswordStep({
   onDone: () => void;
   onBack: () => void;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const snackbar = useLightSnackbar();
   const form = useForm<z.input<typeof resetPasswordSchema>, unknown, z.output<typeof resetPasswordSchema>>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { code: '', newPassword: '' },
@@ -88,7 +88,7 @@ export function ResetPasswordStep({
     mutationFn: (values: z.output<typeof resetPasswordSchema>) =>
       authApi.resetPassword({ email, otp: values.code, password: values.newPassword }),
     onSuccess: () => {
-      enqueueSnackbar(MSG.passwordChanged, { variant: 'success' });
+      snackbar.show(MSG.passwordChanged, 'success');
       onDone();
     },
     // SPEC section 5: a wrong or expired code asks for the code sent to the registered email; the
@@ -96,7 +96,7 @@ export function ResetPasswordStep({
     onError: (error) => {
       const why = tries.explain(error);
       if (why) form.setError('code', { message: why });
-      enqueueSnackbar(isOtpFailure(error) ? MSG.codeFailure : error.message, { variant: 'error' });
+      snackbar.show(isOtpFailure(error) ? MSG.codeFailure : error.message, 'error');
     },
   });
   const resend = useMutation({
@@ -104,9 +104,9 @@ export function ResetPasswordStep({
     onSuccess: () => {
       tries.reset();
       form.clearErrors('code');
-      enqueueSnackbar(MSG.otpSentToEmail, { variant: 'success' });
+      snackbar.show(MSG.otpSentToEmail, 'success');
     },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+    onError: (error) => snackbar.show(error.message, 'error'),
   });
 
   return (

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import { FormTextField } from '../../ui/form-text-field.tsx';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi, isOtpFailure } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
+import { useLightSnackbar } from '../../ui/light-snackbar.tsx';
 import { useCodeTries } from './code-tries.ts';
 import { StepTitle } from './login-layout.tsx';
 import { otpCodeFormSchema, otpEmailSchema } from './login-schemas.ts';
@@ -26,7 +26,7 @@ export function OtpEmailStep({
   onOtpSent: (email: string) => void;
   onBack: () => void;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const snackbar = useLightSnackbar();
   const form = useForm<z.input<typeof otpEmailSchema>, unknown, z.output<typeof otpEmailSchema>>({
     resolver: zodResolver(otpEmailSchema),
     defaultValues: { email: initialEmail },
@@ -34,10 +34,10 @@ export function OtpEmailStep({
   const send = useMutation({
     mutationFn: (email: string) => authApi.sendOtp({ email, type: 'sign-in' }),
     onSuccess: (_result, email) => {
-      enqueueSnackbar(MSG.otpSent, { variant: 'success' });
+      snackbar.show(MSG.otpSent, 'success');
       onOtpSent(email);
     },
-    onError: () => enqueueSnackbar(MSG.invalidMailId, { variant: 'error' }),
+    onError: () => snackbar.show(MSG.invalidMailId, 'error'),
   });
 
   return (
@@ -73,7 +73,7 @@ export function OtpEmailStep({
 
 /** Step 6: the OTP from the email (SPEC section 4); Back returns to step 5. */
 export function OtpCodeStep({ email, onBack }: { email: string; onBack: () => void }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const snackbar = useLightSnackbar();
   const loginSuccess = useLoginSuccess();
   const form = useForm<z.input<typeof otpCodeFormSchema>, unknown, z.output<typeof otpCodeFormSchema>>({
     resolver: zodResolver(otpCodeFormSchema),
@@ -88,7 +88,7 @@ export function OtpCodeStep({ email, onBack }: { email: string; onBack: () => vo
     onError: (error) => {
       const why = tries.explain(error);
       if (why) form.setError('otp', { message: why });
-      enqueueSnackbar(isOtpFailure(error) ? MSG.invalidOtp : error.message, { variant: 'error' });
+      snackbar.show(isOtpFailure(error) ? MSG.invalidOtp : error.message, 'error');
     },
   });
   const resend = useMutation({
@@ -96,9 +96,9 @@ export function OtpCodeStep({ email, onBack }: { email: string; onBack: () => vo
     onSuccess: () => {
       tries.reset();
       form.clearErrors('otp');
-      enqueueSnackbar(MSG.otpSent, { variant: 'success' });
+      snackbar.show(MSG.otpSent, 'success');
     },
-    onError: () => enqueueSnackbar(MSG.invalidMailId, { variant: 'error' }),
+    onError: () => snackbar.show(MSG.invalidMailId, 'error'),
   });
 
   return (

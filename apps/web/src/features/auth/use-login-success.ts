@@ -1,19 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';
+import { useLightSnackbar } from '../../ui/light-snackbar.tsx';
+import { handOver } from '../../ui/snackbar-handoff.ts';
 
 /**
  * SPEC section 4: after a successful login the shell opens (the specification's 500 ms were the old
  * client's wait for data; the shell loads its own, so it opens at once, docs/architecture.md "Waits").
+ * The success message is handed over to the shell's snackbars (ui/snackbar-handoff.ts).
  */
 export function useLoginSuccess() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const snackbar = useLightSnackbar();
   return (message: string) => {
     // Earlier failures of this login no longer apply.
-    closeSnackbar();
-    enqueueSnackbar(message, { variant: 'success' });
+    snackbar.close();
+    handOver(message, 'success');
     // A new session: nothing cached for the previous one may leak into it.
     queryClient.removeQueries();
     navigate('/LandingPage');
