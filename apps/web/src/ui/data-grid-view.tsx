@@ -8,6 +8,7 @@ import {
 } from '@mui/x-data-grid';
 import { formatCount, PAGE_SIZES, type PageSize } from '@fieldport/contract/lists';
 import Box from '@mui/material/Box';
+import LinearProgress, { type LinearProgressProps } from '@mui/material/LinearProgress';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import type { DataTableViewProps, RowAction } from './data-table.tsx';
 import { fitColumns } from './fit-columns.ts';
@@ -145,6 +146,7 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
       disableColumnResize={narrow}
       // Long names and lists of chips wrap instead of being cut off.
       getRowHeight={() => 'auto'}
+      slots={{ baseLinearProgress: LoadingBar }}
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
       sx={{
         bgcolor: 'background.paper',
@@ -173,3 +175,12 @@ const VISUALLY_HIDDEN = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
+
+/**
+ * The bar over the rows while a page loads. It is drawn for the eye only: inside the grid a
+ * progress bar is a child the grid role does not allow, and assistive technology already hears
+ * the list's `aria-busy` (ui/data-table.tsx).
+ */
+function LoadingBar(props: LinearProgressProps) {
+  return <LinearProgress {...props} aria-hidden />;
+}
