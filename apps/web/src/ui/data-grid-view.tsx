@@ -12,6 +12,7 @@ import LinearProgress, { type LinearProgressProps } from '@mui/material/LinearPr
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import type { DataTableViewProps, RowAction } from './data-table.tsx';
 import { fitColumns } from './fit-columns.ts';
+import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 
 /**
  * The MUI X Data Grid in server mode: the server pages and sorts, the grid shows what it is given.
@@ -165,16 +166,6 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
     />
   );
 }
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The bar over the rows while a page loads. It is drawn for the eye only: inside the grid a

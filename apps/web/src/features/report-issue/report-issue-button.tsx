@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import { CAPTURE_EXCLUDE_ATTRIBUTE, captureScreenshot, loadCapture } from './capture-screenshot.ts';
 import { useIssue } from './issue-context.tsx';
+import { VISUALLY_HIDDEN } from '../../ui/visually-hidden.ts';
 
 /** SPEC section 9: the screenshot is taken 2000 ms after the button is pressed. */
 export const SCREENSHOT_DELAY_MS = 2000;
@@ -54,7 +55,7 @@ export function ReportIssueButton({ compact = false }: { compact?: boolean }) {
             </Typography>
           )}
           {compact && (
-            <Box component="span" sx={visuallyHidden}>
+            <Box component="span" sx={VISUALLY_HIDDEN}>
               Capturing screenshot…
             </Box>
           )}
@@ -70,12 +71,3 @@ export function ReportIssueButton({ compact = false }: { compact?: boolean }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
