@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fieldport/contract/messages';
 import { REMEMBER_ME_STORAGE_KEY } from '@fieldport/contract/auth';
@@ -49,6 +50,13 @@ describe('password sign-in', () => {
     await login.rememberMe().check();
     await login.signInForm.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectMessage(page, MSG.loggedIn);
+    // The green snackbar is readable: WCAG 2.1 AA contrast, as axe-core checks it.
+    const contrast = await new AxeBuilder({ page })
+      .include('.notistack-MuiContent-success')
+      .withRules(['color-contrast'])
+      .analyze();
+    expect(contrast.violations).toEqual([]);
+    expect(contrast.passes.map((rule) => rule.id)).toContain('color-contrast');
     await expectPath(page, '/Dashboard');
     await page.getByText('Demo Service Co').first().waitFor();
     const stored = await page.evaluate(() => JSON.stringify(window.localStorage));

@@ -29,11 +29,14 @@ export function SnackbarsProvider({ children }: { children: ReactNode }) {
       preventDuplicate
     >
       <GlobalStyles
-        styles={{
+        styles={(theme) => ({
           [`.notistack-SnackbarContainer.${SNACKBAR_PLACE_CLASS}`]: {
             top: `calc(var(${SNACKBAR_TOP_VARIABLE}, 0px) + 12px)`,
           },
-        }}
+          // notistack's own green (#43a047) under white text is below WCAG AA contrast; the theme's
+          // is not, and it is the login page's green too (ui/light-snackbar.css).
+          '.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
+        })}
       />
       <HandedOverMessage />
       {children}
