@@ -1,10 +1,6 @@
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { DetailDialog } from './detail-dialog.tsx';
 
 interface DetailsColumn<Item> {
   field: string;
@@ -25,50 +21,34 @@ export function RowDetailsDialog<Item>(props: {
   onClose: () => void;
 }) {
   const { item, columns, narrow, onClose } = props;
-  const titleId = useId();
   return (
-    <Dialog
-      open={item !== undefined}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      fullScreen={narrow}
-      fullWidth
-      maxWidth="sm"
-    >
-      <DialogTitle id={titleId}>{props.title}</DialogTitle>
-      <DialogContent>
-        {item !== undefined && (
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, auto) 1fr' },
-              columnGap: 3,
-              rowGap: { xs: 0.25, sm: 1.5 },
-              alignItems: 'center',
-            }}
-          >
-            {columns.map((column) => (
-              <Fragment key={column.field}>
-                <Box component="dt" sx={{ color: 'text.secondary', mt: { xs: 1.5, sm: 0 } }}>
-                  {column.header}
-                </Box>
-                <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                  {column.render
-                    ? column.render(item)
-                    : String((item as Record<string, unknown>)[column.field] ?? '—')}
-                </Box>
-              </Fragment>
-            ))}
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} autoFocus>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DetailDialog open={item !== undefined} title={props.title} narrow={narrow} onClose={onClose}>
+      {item !== undefined && (
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, auto) 1fr' },
+            columnGap: 3,
+            rowGap: { xs: 0.25, sm: 1.5 },
+            alignItems: 'center',
+          }}
+        >
+          {columns.map((column) => (
+            <Fragment key={column.field}>
+              <Box component="dt" sx={{ color: 'text.secondary', mt: { xs: 1.5, sm: 0 } }}>
+                {column.header}
+              </Box>
+              <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {column.render
+                  ? column.render(item)
+                  : String((item as Record<string, unknown>)[column.field] ?? '—')}
+              </Box>
+            </Fragment>
+          ))}
+        </Box>
+      )}
+    </DetailDialog>
   );
 }

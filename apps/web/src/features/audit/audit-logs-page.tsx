@@ -1,11 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
@@ -26,6 +21,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useList, useListState } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
+import { DetailDialog } from '../../ui/detail-dialog.tsx';
 
 /** What the filter offers: the sign-in events and every mutation of the catalogue, by name. */
 const OPERATIONS = [
@@ -212,63 +208,53 @@ export default function AuditLogsPage({ route, can }: FeaturePageProps) {
           description: 'Sign-ins, sign-outs and every change made in the portal appear here.',
         }}
       />
-      <Dialog
+      <DetailDialog
         open={shown !== null}
+        title={shown ? operationLabel(shown.operation) : ''}
+        narrow={narrow}
         onClose={() => setShown(null)}
-        fullWidth
-        maxWidth="sm"
-        fullScreen={narrow}
-        aria-labelledby="log-title"
       >
-        <DialogTitle id="log-title">{shown ? operationLabel(shown.operation) : ''}</DialogTitle>
-        <DialogContent>
-          {shown && (
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}
-            >
-              {(
-                [
-                  ['Time', formatTimeIn(shown.created_on, timeZone)],
-                  ['User', [shown.user_name, shown.user_email].filter(Boolean).join(' · ') || '—'],
-                  ['Operation', shown.operation],
-                  ['Target', shown.target ?? '—'],
-                  ['Address', shown.ip_address ?? '—'],
-                ] as const
-              ).map(([term, value]) => (
-                <Box key={term} sx={{ display: 'contents' }}>
-                  <Typography component="dt" color="text.secondary">
-                    {term}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                    {value}
-                  </Typography>
-                </Box>
-              ))}
-              <Typography component="dt" color="text.secondary">
-                Changes
-              </Typography>
-              <Box
-                component="dd"
-                sx={{
-                  m: 0,
-                  fontFamily: 'monospace',
-                  fontSize: '0.85rem',
-                  whiteSpace: 'pre-wrap',
-                  wordBreak: 'break-word',
-                }}
-              >
-                {shown.changes ? JSON.stringify(shown.changes, null, 2) : '—'}
+        {shown && (
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}
+          >
+            {(
+              [
+                ['Time', formatTimeIn(shown.created_on, timeZone)],
+                ['User', [shown.user_name, shown.user_email].filter(Boolean).join(' · ') || '—'],
+                ['Operation', shown.operation],
+                ['Target', shown.target ?? '—'],
+                ['Address', shown.ip_address ?? '—'],
+              ] as const
+            ).map(([term, value]) => (
+              <Box key={term} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary">
+                  {term}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+                  {value}
+                </Typography>
               </Box>
+            ))}
+            <Typography component="dt" color="text.secondary">
+              Changes
+            </Typography>
+            <Box
+              component="dd"
+              sx={{
+                m: 0,
+                fontFamily: 'monospace',
+                fontSize: '0.85rem',
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+              }}
+            >
+              {shown.changes ? JSON.stringify(shown.changes, null, 2) : '—'}
             </Box>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setShown(null)} autoFocus>
-            Close
-          </Button>
-        </DialogActions>
-      </Dialog>
+          </Box>
+        )}
+      </DetailDialog>
     </Box>
   );
 }

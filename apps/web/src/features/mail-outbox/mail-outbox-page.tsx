@@ -2,10 +2,6 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
@@ -18,6 +14,7 @@ import { formatTimeIn } from '../../ui/format-time.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useList, useListState } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
+import { DetailDialog } from '../../ui/detail-dialog.tsx';
 
 function Codes({ codes }: { codes: string[] }) {
   if (codes.length === 0) return <>—</>;
@@ -126,46 +123,38 @@ export default function MailOutboxPage({ route }: FeaturePageProps) {
           description: 'Codes and notices the portal sends appear here, newest first.',
         }}
       />
-      <Dialog
+      <DetailDialog
         open={shown !== null}
+        title={shown?.subject}
+        narrow={narrow}
         onClose={() => setShown(null)}
-        fullWidth
-        maxWidth="sm"
-        fullScreen={narrow}
-        aria-labelledby="mail-title"
       >
-        <DialogTitle id="mail-title">{shown?.subject}</DialogTitle>
-        <DialogContent>
-          {shown && (
-            <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                To {shown.to_address} · {formatTimeIn(shown.created_on, timeZone)}
-              </Typography>
-              <Codes codes={shown.codes} />
-              <Box
-                component="pre"
-                sx={{
-                  mt: 2,
-                  p: 2,
-                  bgcolor: 'grey.50',
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  whiteSpace: 'pre-wrap',
-                  wordBreak: 'break-word',
-                  fontFamily: 'inherit',
-                  fontSize: 14,
-                }}
-              >
-                {shown.body_text}
-              </Box>
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setShown(null)}>Close</Button>
-        </DialogActions>
-      </Dialog>
+        {shown && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              To {shown.to_address} · {formatTimeIn(shown.created_on, timeZone)}
+            </Typography>
+            <Codes codes={shown.codes} />
+            <Box
+              component="pre"
+              sx={{
+                mt: 2,
+                p: 2,
+                bgcolor: 'grey.50',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+                fontFamily: 'inherit',
+                fontSize: 14,
+              }}
+            >
+              {shown.body_text}
+            </Box>
+          </>
+        )}
+      </DetailDialog>
     </Box>
   );
 }
