@@ -100,6 +100,7 @@ async function main(): Promise<number> {
     warmupMs: cli.warmupMs,
     durationMs: cli.durationMs,
     breakdown: cli.breakdown,
+    cpuProfileDir: cli.cpuProfileDir,
   };
   const startedAt = new Date();
   console.log(`# Fieldport benchmarks, ${startedAt.toISOString()}\n`);

@@ -11,6 +11,8 @@ export interface CliOptions {
   warmupMs: number;
   durationMs: number;
   breakdown: boolean;
+  /** A folder for a CPU profile of the server's thread during each measured subject. */
+  cpuProfileDir: string | undefined;
   help: boolean;
 }
 
@@ -25,6 +27,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --duration <seconds>        measured window per path (default 5)
   --warmup <seconds>          unrecorded warm-up before each window (default 1)
   --breakdown                 also measure the pieces of each path (slower)
+  --cpu-profile <folder>      write a CPU profile (.cpuprofile, for Chrome DevTools) of the app's
+                              thread during each measured subject over HTTP
   --help                      this text
 `;
 
@@ -47,6 +51,7 @@ export function parseArgs(argv: string[]): CliOptions {
     warmupMs: 1000,
     durationMs: 5000,
     breakdown: false,
+    cpuProfileDir: undefined,
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -89,6 +94,9 @@ export function parseArgs(argv: string[]): CliOptions {
         break;
       case '--breakdown':
         options.breakdown = true;
+        break;
+      case '--cpu-profile':
+        options.cpuProfileDir = value();
         break;
       case '--help':
       case '-h':

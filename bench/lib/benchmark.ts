@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import type { BenchEnvironment } from './environment.ts';
 import { summarize, type LoadOptions, type LoadResult, type LoadSummary } from './load.ts';
 
@@ -17,6 +20,8 @@ export interface Benchmark {
 export interface BenchOptions extends LoadOptions {
   /** Also measure the pieces of a path (--breakdown). */
   breakdown: boolean;
+  /** Where to write a CPU profile of each subject's measurement (--cpu-profile), if anywhere. */
+  cpuProfileDir?: string;
 }
 
 /**
@@ -73,12 +78,51 @@ export function createContext(
     options,
     progress,
     note: (line) => record.notes.push(`${env.label}: ${line}`),
-    async measure(path, role, load, group) {
+    async measure(label, role, load, group) {
       const seconds = (options.warmupMs + options.durationMs) / 1000;
-      progress(`${path} (${seconds} s) ...`);
-      const summary = summarize(await load());
-      record.measurements.push({ database: env.label, path, role, summary, ...(group ? { group } : {}) });
+      progress(`${label} (${seconds} s) ...`);
+      const summary = summarize(
+        options.cpuProfileDir && role === 'subject'
+          ? await profiled(path.join(options.cpuProfileDir, `${env.kind}-${slug(label)}.cpuprofile`), load)
+          : await load(),
+      );
+      record.measurements.push({
+        database: env.label,
+        path: label,
+        role,
+        summary,
+        ...(group ? { group } : {}),
+      });
       return summary;
     },
   };
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+}
+
+/**
+ * Runs a load with V8's sampling profiler on this thread, the app's (the HTTP load runs in a worker
+ * thread of its own), and writes the profile where Chrome DevTools opens it.
+ */
+async function profiled(file: string, load: () => Promise<LoadResult>): Promise<LoadResult> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    const result = await load();
+    const { profile } = await session.post('Profiler.stop');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, JSON.stringify(profile));
+    process.stderr.write(`  CPU profile: ${file}\n`);
+    return result;
+  } finally {
+    session.disconnect();
+  }
 }
