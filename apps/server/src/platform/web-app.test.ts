@@ -122,6 +122,8 @@ describe('the built web app over the wire', () => {
       expect(compressed.headers['content-encoding'], encoding).toBe(encoding);
       expect(compressed.headers['cache-control'], encoding).toBe('no-store');
       expect(compressed.rawPayload.length, encoding).toBeLessThan(plain.rawPayload.length / 2);
+      // Compressed in one call, not streamed: its length is known and sent.
+      expect(compressed.headers['content-length'], encoding).toBe(String(compressed.rawPayload.length));
       expect(JSON.parse(decoded(compressed)), encoding).toEqual(JSON.parse(plain.body));
     }
   });
