@@ -178,6 +178,12 @@ describe('upload, preview and confirmation', () => {
       [4, 'Meena Pillai', 'Bengaluru'],
       [10, 'Tan Wei Ling', 'Kuching'],
     ]);
+    // Phones in the one format of every screen: international.
+    expect(checked.preview_rows.map((row) => row.customer_phone)).toEqual([
+      `+91 ${phones[0].slice(0, 5)} ${phones[0].slice(5)}`,
+      `+91 ${phones[2].slice(0, 5)} ${phones[2].slice(5)}`,
+      '+60 82 123 456',
+    ]);
     // A preview writes no customer.
     expect((await written(app, world.org.id)).customers).toBe(before.customers);
 

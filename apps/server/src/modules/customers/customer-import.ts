@@ -11,7 +11,12 @@ import {
   type ImportRowError,
 } from '@fieldport/contract/customer-import';
 import { createCustomerSchema, type LocationValues } from '@fieldport/contract/operations/customers';
-import { checkPhone, DEFAULT_COUNTRY, formatPhoneNational, resolveCountry } from '@fieldport/contract/phone';
+import {
+  checkPhone,
+  DEFAULT_COUNTRY,
+  formatPhoneInternational,
+  resolveCountry,
+} from '@fieldport/contract/phone';
 import type { Db } from '../../db/client.ts';
 import { customer, customerImport, customerLocation } from '../../db/schema/customers.ts';
 import { customerCategory } from '../../db/schema/settings.ts';
@@ -348,7 +353,7 @@ function previewOf(row: CheckedRow): ImportPreviewRow {
   return {
     row: row.row,
     customer_name: row.name,
-    customer_phone: formatPhoneNational(row.phone),
+    customer_phone: formatPhoneInternational(row.phone),
     city: row.location.city,
     pincode: row.location.pincode,
   };
