@@ -54,7 +54,7 @@ describe('passwords and codes', () => {
     await reset.getByRole('button', { name: 'Change Password' }).click();
     await expectMessage(page, MSG.codeFailure);
     // The field says why, and how many tries this code has left.
-    await reset.getByText('The code is wrong or has expired. 2 tries left.').waitFor();
+    await reset.getByText('The code is wrong or has expired. 2 attempts left.').waitFor();
     await reset.getByLabel('Code').fill(code);
     await reset.getByRole('button', { name: 'Change Password' }).click();
     await expectMessage(page, MSG.passwordChanged);
@@ -94,9 +94,9 @@ describe('passwords and codes', () => {
     await enter.getByLabel(MSG.otpLabel.replace(' *', '')).fill(code === '000000' ? '111111' : '000000');
     await enter.getByRole('button', { name: 'Verify OTP' }).click();
     await expectMessage(page, MSG.invalidOtp);
-    await enter.getByText('The code is wrong or has expired. 2 tries left.').waitFor();
+    await enter.getByText('The code is wrong or has expired. 2 attempts left.').waitFor();
     await enter.getByRole('button', { name: 'Verify OTP' }).click();
-    await enter.getByText('The code is wrong or has expired. 1 try left.').waitFor();
+    await enter.getByText('The code is wrong or has expired. 1 attempt left.').waitFor();
     await enter.getByLabel(MSG.otpLabel.replace(' *', '')).fill(code);
     await enter.getByRole('button', { name: 'Verify OTP' }).click();
     await expectMessage(page, MSG.loginSuccessful);

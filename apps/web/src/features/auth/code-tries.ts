@@ -5,14 +5,14 @@ import { AuthError } from '../../api/auth.ts';
 const ASK_AGAIN = 'Ask for a new code.';
 
 /**
- * What a refused code means, for the field under the code box: wrong (with the tries left of this
+ * What a refused code means, for the field under the code box: wrong (with the attempts left of this
  * code), expired or used up. The snackbar keeps the specification's own words; this says why. The
  * count starts again when a new code is sent.
  */
 export function useCodeTries() {
   const wrong = useRef(0);
   return {
-    /** A new code was sent: every try is available again. */
+    /** A new code was sent: every attempt is available again. */
     reset() {
       wrong.current = 0;
     },
@@ -25,7 +25,7 @@ export function useCodeTries() {
       wrong.current += 1;
       const left = AUTH_LIMITS.codeAttempts - wrong.current;
       return left > 0
-        ? `The code is wrong or has expired. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        ? `The code is wrong or has expired. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
         : `The code was entered wrongly too often. ${ASK_AGAIN}`;
     },
   };
