@@ -95,6 +95,13 @@ describe('the shell', () => {
       ]) {
         await page.goto(`/${tab.replace(/ /g, '')}`);
         await page.getByRole('heading', { name: tab }).waitFor();
+        // The list itself loads: its first ticket, or the words of an empty list.
+        await page
+          .getByRole('grid', { name: tab })
+          .getByRole('row')
+          .nth(1)
+          .or(page.getByText(/^No [a-z ]+ tickets$/))
+          .waitFor();
         expect(await page.getByText('You do not have access to this page').count(), `${role} ${tab}`).toBe(0);
       }
       // The page's own tabs lead there too.

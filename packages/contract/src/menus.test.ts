@@ -14,6 +14,7 @@ import {
   menuRoutes,
   normalizeModuleName,
   pageTitle,
+  routeAfterOrganizationSwitch,
   type MenuInput,
   type MenuItem,
 } from './menus.ts';
@@ -696,6 +697,60 @@ describe('landingRedirect (SPEC section 4)', () => {
   it.each(ROLES)('%s lands on a page of its default menu', (role) => {
     const menu = menuOf({ user_type: role });
     expect(menuRoutes(menu).has(landingRedirect(role, false).route)).toBe(true);
+  });
+});
+
+describe('routeAfterOrganizationSwitch (SPEC section 4: a switch goes to /Dashboard)', () => {
+  // SPEC section 6: agent and store manager have no dashboard; the RSM's reduced menu has none
+  // either (menus.ts); the field engineer's only page is My Work.
+  const AFTER_SWITCH: Record<Role, string> = {
+    OWNER: '/Dashboard',
+    ADMIN: '/Dashboard',
+    MANAGER: '/Dashboard',
+    MANAGEMENT: '/Dashboard',
+    NSM: '/Dashboard',
+    RSM: '/ActiveTickets',
+    AGENT: '/ActiveTickets',
+    STORE_MANAGER: '/ActiveTickets',
+    SERVICE_PARTNER: '/Dashboard',
+    PARTNER_AGENT: '/Dashboard',
+    DEALER_OWNER: '/Dashboard',
+    DEALER_AGENT: '/Dashboard',
+    REPRESENTATIVE: '/Dashboard',
+    TECHNICIAN: '/Technician',
+  };
+
+  it.each(ROLES)('%s with its default menu', (role) => {
+    expect(routeAfterOrganizationSwitch(role, menuOf({ user_type: role }))).toBe(AFTER_SWITCH[role]);
+  });
+
+  it('a designation without Dashboard goes to the role landing page when the menu has it, else its first page', () => {
+    const organizationWithAccessControl = organization({ is_access_control_enable: true });
+    const tickets: AccessModule = {
+      module_name: 'Tickets',
+      module_rights: [{ VIEW: true }],
+      sub_modules: [],
+    };
+    const customers: AccessModule = {
+      module_name: 'Customers',
+      module_rights: [{ VIEW: true }],
+      sub_modules: [],
+    };
+    const withTickets = menuOf({
+      user_type: 'MANAGER',
+      organization: organizationWithAccessControl,
+      accessing_module: [customers, tickets],
+    });
+    // A manager lands on /Dashboard, which this menu lacks: the first page it has (Tickets comes
+    // before Customers in the full menu's order).
+    expect(routeAfterOrganizationSwitch('MANAGER', withTickets)).toBe('/ActiveTickets');
+    // An agent lands on /ActiveTickets, which this menu has.
+    const agentMenu = menuOf({
+      user_type: 'AGENT',
+      organization: organizationWithAccessControl,
+      accessing_module: [customers, tickets],
+    });
+    expect(routeAfterOrganizationSwitch('AGENT', agentMenu)).toBe('/ActiveTickets');
   });
 });
 

@@ -724,6 +724,15 @@ describe('the walls between parties and organizations', () => {
     expect(
       (await world.ok('SERVICE_PARTNER', ListCustomers, {})).items.map((item) => item.customer_id),
     ).not.toContain(world.dealerCustomer.id);
+    // A dealer sees the customer once a ticket of its own is raised for it, and only to read.
+    const dealerSees = async () =>
+      (await world.ok('DEALER_OWNER', ListCustomers, { search: world.customer.name })).items.map((item) => [
+        item.customer_name,
+        item.may_edit,
+      ]);
+    expect(await dealerSees()).toEqual([]);
+    await world.seed({ state: 'OPEN', dealer_party_id: world.dealer.id });
+    expect(await dealerSees()).toEqual([[world.customer.name, false]]);
     // Staff may change every customer.
     const staff = await world.ok('OWNER', ListCustomers, { search: world.tag });
     expect(staff.items.every((item) => item.may_edit)).toBe(true);
