@@ -666,24 +666,25 @@ describe('access control (SPEC section 4)', () => {
   });
 });
 
-describe('landingRedirect (SPEC section 4)', () => {
-  const LANDING: Record<Role, string> = {
-    OWNER: '/Dashboard',
-    ADMIN: '/Dashboard',
-    MANAGER: '/Dashboard',
-    MANAGEMENT: '/Dashboard',
-    NSM: '/Dashboard',
-    RSM: '/ActiveTickets',
-    AGENT: '/ActiveTickets',
-    STORE_MANAGER: '/ActiveTickets',
-    SERVICE_PARTNER: '/ActiveTickets',
-    PARTNER_AGENT: '/ActiveTickets',
-    DEALER_OWNER: '/ActiveTickets',
-    DEALER_AGENT: '/ActiveTickets',
-    REPRESENTATIVE: '/ActiveTickets',
-    TECHNICIAN: '/Technician',
-  };
+/** SPEC section 4: where each role lands after signing in. */
+const LANDING: Record<Role, string> = {
+  OWNER: '/Dashboard',
+  ADMIN: '/Dashboard',
+  MANAGER: '/Dashboard',
+  MANAGEMENT: '/Dashboard',
+  NSM: '/Dashboard',
+  RSM: '/ActiveTickets',
+  AGENT: '/ActiveTickets',
+  STORE_MANAGER: '/ActiveTickets',
+  SERVICE_PARTNER: '/ActiveTickets',
+  PARTNER_AGENT: '/ActiveTickets',
+  DEALER_OWNER: '/ActiveTickets',
+  DEALER_AGENT: '/ActiveTickets',
+  REPRESENTATIVE: '/ActiveTickets',
+  TECHNICIAN: '/Technician',
+};
 
+describe('landingRedirect (SPEC section 4)', () => {
   it.each(ROLES)('%s', (role) => {
     expect(landingRedirect(role, false)).toEqual({ route: LANDING[role], delayMs: 0 });
     expect(landingRedirect(role, true)).toEqual({ route: LANDING[role], delayMs: 2000 });
@@ -701,23 +702,16 @@ describe('landingRedirect (SPEC section 4)', () => {
 });
 
 describe('routeAfterOrganizationSwitch (SPEC section 4: a switch goes to /Dashboard)', () => {
-  // SPEC section 6: agent and store manager have no dashboard; the RSM's reduced menu has none
-  // either (menus.ts); the field engineer's only page is My Work.
+  // SPEC section 4: a switch goes to /Dashboard, which partner, dealer and representative menus have
+  // (SPEC section 6) though they land elsewhere at sign-in. The others have none (agent and store
+  // manager by SPEC section 6, the RSM's reduced menu, the technician's My Work): their landing page.
   const AFTER_SWITCH: Record<Role, string> = {
-    OWNER: '/Dashboard',
-    ADMIN: '/Dashboard',
-    MANAGER: '/Dashboard',
-    MANAGEMENT: '/Dashboard',
-    NSM: '/Dashboard',
-    RSM: '/ActiveTickets',
-    AGENT: '/ActiveTickets',
-    STORE_MANAGER: '/ActiveTickets',
+    ...LANDING,
     SERVICE_PARTNER: '/Dashboard',
     PARTNER_AGENT: '/Dashboard',
     DEALER_OWNER: '/Dashboard',
     DEALER_AGENT: '/Dashboard',
     REPRESENTATIVE: '/Dashboard',
-    TECHNICIAN: '/Technician',
   };
 
   it.each(ROLES)('%s with its default menu', (role) => {
@@ -731,24 +725,18 @@ describe('routeAfterOrganizationSwitch (SPEC section 4: a switch goes to /Dashbo
       module_rights: [{ VIEW: true }],
       sub_modules: [],
     };
-    const customers: AccessModule = {
-      module_name: 'Customers',
-      module_rights: [{ VIEW: true }],
-      sub_modules: [],
-    };
     const withTickets = menuOf({
       user_type: 'MANAGER',
       organization: organizationWithAccessControl,
-      accessing_module: [customers, tickets],
+      accessing_module: [tickets],
     });
-    // A manager lands on /Dashboard, which this menu lacks: the first page it has (Tickets comes
-    // before Customers in the full menu's order).
+    // A manager lands on /Dashboard, which this menu lacks: the first page it has.
     expect(routeAfterOrganizationSwitch('MANAGER', withTickets)).toBe('/ActiveTickets');
     // An agent lands on /ActiveTickets, which this menu has.
     const agentMenu = menuOf({
       user_type: 'AGENT',
       organization: organizationWithAccessControl,
-      accessing_module: [customers, tickets],
+      accessing_module: [tickets],
     });
     expect(routeAfterOrganizationSwitch('AGENT', agentMenu)).toBe('/ActiveTickets');
   });

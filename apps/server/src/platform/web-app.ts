@@ -16,6 +16,9 @@ export function cachePolicyOf(root: string, file: string): string {
   return relative[0] === 'assets' ? IMMUTABLE : REVALIDATE;
 }
 
+/** At most about 1 ms of brotli at quality 4 on one core. */
+export const SYNC_COMPRESSION_BYTES = 256 * 1024;
+
 /**
  * Compression of every answer made per request (GraphQL, REST, CSV exports), brotli or gzip as the
  * client accepts (docs/operations.md "Compression and caching"). Registered before the routes.
@@ -29,9 +32,6 @@ export function cachePolicyOf(root: string, file: string): string {
  * answer cost about 1 ms of the event loop's time in stream set-up and threadpool hand-overs
  * (docs/benchmarks.md). Larger answers and streams (exports) still go through a stream.
  */
-/** At most about 1 ms of brotli at quality 4 on one core. */
-export const SYNC_COMPRESSION_BYTES = 256 * 1024;
-
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     encodings: ['br', 'gzip'],
