@@ -1,9 +1,9 @@
 /**
  * The identity constants without zod, so that the sign-in screen can use them without loading the
- * schemas (docs/architecture.md "What each screen loads"). auth.ts re-exports them.
+ * schemas (docs/architecture.md#what-each-screen-loads). auth.ts re-exports them.
  */
 
-/** Lifetimes and limits of the identity codes (docs/security.md "Identity"). */
+/** Lifetimes and limits of the identity codes (docs/security.md#identity). */
 export const AUTH_LIMITS = {
   codeDigits: 6,
   codeLifetimeSeconds: 10 * 60,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 
-/** SPEC section 5: trimmed and lowercased, must contain an at-sign. */
+/** docs/product.md#signing-in: trimmed and lowercased, must contain an at-sign. */
 export const emailSchema = z
   .string({ error: MSG.required })
   .trim()
@@ -10,7 +10,9 @@ export const emailSchema = z
   .max(254, 'Email must be at most 254 characters')
   .refine((value) => value.includes('@'), MSG.emailInvalid);
 
-/** At least 8 characters with upper case, lower case, digit and symbol (issue 2). */
+/**
+ * At least 8 characters with upper case, lower case, digit and symbol (docs/product.md#signing-in).
+ */
 export const passwordPolicySchema = z
   .string({ error: MSG.passwordRequired })
   .min(1, MSG.passwordRequired)

@@ -1,9 +1,10 @@
 /**
- * Bulk import of customers from .xlsx (issue 3 item 3): the template's columns, the limits, and
- * what the server answers. The workbook itself goes to REST routes (a file is no GraphQL input):
- * the upload answers with a preview that lists every invalid row; the confirmation imports every
- * valid row in one transaction, reporting progress as it goes. Its operations (GetCustomerImport,
- * ConfirmCustomerImport) are declared with the other customer operations (operations/customers.ts).
+ * Bulk import of customers from .xlsx (docs/customers.md#bulk-import): the template's columns, the
+ * limits, and what the server answers. The workbook itself goes to REST routes (a file is no
+ * GraphQL input): the upload answers with a preview that lists every invalid row; the confirmation
+ * imports every valid row in one transaction, reporting progress as it goes. Its operations
+ * (GetCustomerImport, ConfirmCustomerImport) are declared with the other customer operations
+ * (operations/customers.ts).
  */
 
 export const CUSTOMER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Field schemas that several areas share, so that a date means the same everywhere and nothing
- * the database cannot store gets past the contract (docs/security.md "Input").
+ * the database cannot store gets past the contract (docs/security.md#input).
  */
 
 /** Years a date of the portal may fall in: PostgreSQL has no year 0, and no visit is due in 3000. */
@@ -29,3 +29,75 @@ export const timeOfDaySchema = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time such as 14:30`);
+
+/** Empty, null or absent means none: an optional date or time of a form reads null. */
+const orNull = (schema: z.ZodString) =>
+  schema
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((value) => value || null);
+
+/** An optional date of a form: a date as `isoDateSchema`, or null. */
+export const optionalIsoDateSchema = (label: string) => orNull(isoDateSchema(label));
+
+/** An optional time of a form: a time as `timeOfDaySchema`, or null. */
+export const optionalTimeOfDaySchema = (label: string) => orNull(timeOfDaySchema(label));
+
+/** One end of a list's date filter: a date, or absent (empty means absent, as an empty search). */
+const dateFilterSchema = (field: string) =>
+  isoDateSchema(field)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/**
+ * A list's filter by days, `from` to `to`, both included: two optional dates, for a list's
+ * `filters`. Put `dateRangeInOrder` on the list's input to refuse a range that ends before it starts.
+ */
+export function dateRangeFilter<const From extends string, const To extends string>(
+  from: From,
+  to: To,
+): { [Key in From | To]: ReturnType<typeof dateFilterSchema> } {
+  return { [from]: dateFilterSchema(from), [to]: dateFilterSchema(to) } as never;
+}
+
+/**
+ * Refuses a date range whose `from` is after its `to`, on the `to` field. Dates are 'YYYY-MM-DD',
+ * so their text order is their calendar order.
+ */
+export function dateRangeInOrder<
+  Schema extends z.ZodType<{ [Key in From | To]?: string | null }>,
+  From extends string,
+  To extends string,
+>(schema: Schema, from: From, to: To): Schema {
+  return schema.refine(
+    (input: unknown) => {
+      const range = input as { [Key in From | To]?: string | null };
+      const [start, end] = [range[from], range[to]];
+      return !start || !end || start <= end;
+    },
+    { path: [to], message: `${from} must not be after ${to}` },
+  );
+}
+
+/**
+ * Money as integer paise (docs/architecture.md#data), from 0 to `maxPaise`. Forms take rupees,
+ * so the one message speaks of rupees: a whole number of paise is at most 2 decimals of a rupee.
+ */
+export const paiseSchema = (label: string, maxPaise: number) => {
+  const rupees = (maxPaise / 100).toLocaleString('en-IN');
+  const message = `${label} must be an amount from ₹0 to ₹${rupees} with at most 2 decimals`;
+  return z.number({ error: message }).int(message).min(0, message).max(maxPaise, message);
+};
+
+/**
+ * A product's serial number as printed on it: upper-cased, letters, digits and / . _ - only, at
+ * most 60 characters; empty means none.
+ */
+export const serialNumberSchema = z
+  .string({ error: 'Serial number must be text' })
+  .trim()
+  .toUpperCase()
+  .max(60, 'Serial number must be at most 60 characters')
+  .regex(/^[A-Z0-9/._-]*$/, 'Serial number may hold letters, digits and / . _ - only')
+  .nullish()
+  .transform((value) => value || null);

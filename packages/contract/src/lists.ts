@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The input and result of every list in the product (issue 3: "server-side pagination, sorting and
- * search"). One shape, so that the web DataTable, the server's list helper and the .xlsx export
- * understand every list alike.
+ * The input and result of every list in the product (paged, sorted and searched on the server,
+ * docs/masters.md). One shape, so that the web DataTable, the server's list helper and the .xlsx
+ * export understand every list alike.
  */
 
 /** Page sizes a person can choose; anything else is refused (a client cannot ask for 1,000,000 rows). */
@@ -12,7 +12,7 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 /**
  * How far a count goes: a list counts its rows exactly up to this many and says "10,000+" beyond
- * (docs/architecture.md "Lists"), so that no count reads a whole organization's tickets. Pages are
+ * (docs/architecture.md#lists), so that no count reads a whole organization's tickets. Pages are
  * served up to the same depth; past it OFFSET work grows without anybody reading the rows, and the
  * export (keyset batches) gives every row.
  */

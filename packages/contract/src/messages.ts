@@ -1,9 +1,9 @@
 /**
- * Every user-visible message of the specification, spelled once (SPEC sections 5 and 8), and the
- * messages of our own that the server and the web app share.
+ * Every user-visible message the product inherited, spelled once (docs/product.md#messages), and
+ * the messages of our own that the server and the web app share.
  */
 export const MSG = {
-  // SPEC section 5: login validation
+  // Login validation (docs/product.md#signing-in)
   required: 'Required',
   emailInvalid: 'Email must be valid',
   passwordRequired: 'Password is required',
@@ -15,17 +15,17 @@ export const MSG = {
   otpRequired: 'OTP is required',
   otpLabel: 'Enter OTP *',
   otpEmailLabel: 'Enter Email ID *',
-  // SPEC section 5: contact form
+  // Contact form
   contactNameMin: 'Name must be at least 6 characters',
   contactEmailInvalid: 'Enter appropriate E-Mail',
   contactPhoneMin: 'Phone number must be 10 numbers',
   contactMessageMin: 'Message must be at least 10 characters',
-  // SPEC section 5: report issue
+  // Report issue (docs/product.md#report-an-issue)
   descriptionTooLong: 'Description must be less than 1000 characters',
   invalidInputs: 'Invalid Input(s)',
-  // SPEC section 5: access
+  // Access (docs/product.md#roles-and-parties)
   missingDesignation: 'Designation is not Updated, Kindly contact Admin to update Designation..!',
-  // SPEC section 8: snackbars
+  // Snackbars (docs/product.md#signing-in)
   invalidOtp: 'Invalid OTP Entered',
   invalidMailId: 'Invalid Mail ID !!',
   otpSent: 'OTP Sent Successfully !',
@@ -33,7 +33,7 @@ export const MSG = {
   loginSuccessful: 'Login Successful',
   otpSentToEmail: 'OTP Sent To Registered Email',
   passwordChanged: 'Password Successfully Changed',
-  // Ours: sign-in refusals. SPEC section 8 has the client look for 'Not Found' and
+  // Ours: sign-in refusals. The client looks for 'Not Found' and
   // 'Temporarily Suspended' inside these, so both words must stay in them.
   userNotFound: 'User Not Found. Ask your administrator to add you to an organization.',
   organizationSuspended: 'Your organization is Temporarily Suspended. Contact your administrator.',
@@ -47,6 +47,8 @@ export const MSG = {
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   organizationNotMember: 'You are not a member of that organization.',
   organizationSwitched: 'Organization switched',
+  /** An upload to a key that already holds a file: files are never replaced. */
+  fileAlreadyUploaded: 'This file has already been uploaded.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** Rights a designation can grant on a module (SPEC section 3: module_rights objects). */
+/** Rights a designation can grant on a module (the module_rights objects). */
 export const RIGHTS = ['VIEW', 'CREATE', 'EDIT', 'DELETE', 'APPROVE', 'EXPORT'] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -17,13 +17,13 @@ export const RIGHT_LABELS: Record<Right, string> = {
 /**
  * Who may call an operation. `module: null` means any signed-in, active member of the current
  * organization (the caller's own details, the organization switch). Otherwise one of the modules
- * must be in the caller's menu (SPEC section 4) and, with access control on, carry the right. Several
- * names serve the same data under the names each menu gives it ('Customers' for staff and partners,
- * 'My Customers' for dealers).
+ * must be in the caller's menu (docs/product.md#menus-and-landing-pages) and, with access control
+ * on, carry the right. Several names serve the same data under the names each menu gives it
+ * ('Customers' for staff and partners, 'My Customers' for dealers).
  */
 export type Access = { module: null } | { module: string | readonly string[]; right: Right };
 
-/** The answer of every operation (ARCHITECTURE.md "The contract"), sent as a JSON string. */
+/** The answer of every operation (docs/architecture.md#the-wire-format), sent as a JSON string. */
 export interface Envelope<Data> {
   status: 'SUCCESS';
   status_message: string;

@@ -10,13 +10,18 @@ import {
   designationGrants,
   modulePaths,
 } from './permissions.ts';
-import { SAMPLE_DESIGNATION, TABLE_ORGANIZATION, moduleEntry, tableProfile } from './permission-samples.ts';
+import {
+  SAMPLE_DESIGNATION,
+  TABLE_ORGANIZATION,
+  moduleEntry,
+  tableProfile,
+} from './permission-samples.test-kit.ts';
 import { buildMenu, fullMenu, type MenuItem } from './menus.ts';
 import { DESIGNATION_ROLES, ROLES } from './roles.ts';
 
-// The expected decisions of the first block are written out by hand from SPEC sections 4 to 6;
-// the table at the end is printed from the function itself, so that a diff in it is a reviewed
-// permission change.
+// The expected decisions of the first block are written out by hand from
+// docs/product.md#menus-and-landing-pages; the table at the end is printed from the function
+// itself, so that a diff in it is a reviewed permission change.
 
 const organization = (flags: Partial<OrganizationDetails> = {}) => ({ ...TABLE_ORGANIZATION, ...flags });
 const profile = tableProfile;
@@ -33,7 +38,7 @@ describe('decideAccess', () => {
     }
   });
 
-  it('refuses a designation role without a designation with the message of SPEC section 5', () => {
+  it('refuses a designation role without a designation with its message', () => {
     expect(
       decideAccess({ module: 'Dashboard', right: 'VIEW' }, profile('MANAGER', { designation: false })),
     ).toEqual({
@@ -144,7 +149,7 @@ describe('decideAccess', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The permission table (ARCHITECTURE.md "Habits worth keeping").
+// The permission table (docs/architecture.md#who-may-do-what: a diff in it is a permission change).
 
 const mark = (decision: { allowed: boolean }) => (decision.allowed ? '✓' : '·');
 
@@ -246,7 +251,7 @@ function permissionTable(operations: OperationDef[]): string {
     '## Access control on, with the sample designation',
     '',
     'Owners, admins, partners and dealers keep the table above; these roles follow their',
-    "designation's rights (SPEC section 4). The sample designation grants:",
+    "designation's rights (docs/product.md#menus-and-landing-pages). The sample designation grants:",
     '',
     ...outline(SAMPLE_DESIGNATION),
     '',
@@ -280,7 +285,7 @@ function permissionTable(operations: OperationDef[]): string {
     '',
     '## Without a designation',
     '',
-    `${DESIGNATION_ROLES.join(', ')} without a designation (SPEC section 5) may call only: ${withoutDesignation.join(', ') || 'nothing'}.`,
+    `${DESIGNATION_ROLES.join(', ')} without a designation (docs/product.md#roles-and-parties) may call only: ${withoutDesignation.join(', ') || 'nothing'}.`,
     '',
   );
   return lines.join('\n');

@@ -5,7 +5,7 @@ import { buildMenu, normalizeModuleName, type MenuInput, type MenuItem, type Men
 import { DESIGNATION_ROLES, roleLabel, type Role } from './roles.ts';
 
 /**
- * Who may call an operation, as one pure function (ARCHITECTURE.md "Who may do what"): the server's
+ * Who may call an operation, as one pure function (docs/architecture.md#who-may-do-what): the server's
  * authorize() asks it for every request and the permission table (permissions.snap.md) is printed
  * from it, so the table and the server cannot disagree.
  */
@@ -19,9 +19,10 @@ export type AccessDecision = { allowed: true } | { allowed: false; reason: Refus
 
 /**
  * Allowed when the operation needs no module, or when one of its modules is in the caller's menu
- * (SPEC section 4) and, with access control on, the caller's designation grants the right on that
- * module where the menu shows it. Without access control the role default menu implies every right
- * on the modules it shows. `menu` may be passed when already built from the same profile.
+ * (docs/product.md#menus-and-landing-pages) and, with access control on, the caller's designation
+ * grants the right on that module where the menu shows it. Without access control the role default
+ * menu implies every right on the modules it shows. `menu` may be passed when already built from
+ * the same profile.
  */
 export function decideAccess(
   access: Access,
@@ -65,7 +66,7 @@ export function modulePaths(menu: MenuItem[], moduleName: string): string[][] {
 /**
  * The designation's rights on a module at the place the menu shows it: a sub-module's rights are
  * those of the entry under its group's entry, so that 'Inventory > Inventory' and the 'Inventory'
- * group are told apart. Names match ignoring case and spaces (SPEC section 4).
+ * group are told apart. Names match ignoring case and spaces.
  */
 export function designationGrants(accessing: AccessModule[], path: string[], right: Right): boolean {
   let level: AccessModule[] = accessing;
@@ -84,7 +85,7 @@ export function designationGrants(accessing: AccessModule[], path: string[], rig
 }
 
 // ---------------------------------------------------------------------------------------------
-// Granting rights (docs/people.md "Who may grant what")
+// Granting rights (docs/people.md#who-may-grant-what)
 
 /** One right on a module, or on a sub-module of a menu group. */
 export interface RightGrant {
@@ -117,7 +118,7 @@ export function rightsOfDesignation(accessing: AccessModule[] | null | undefined
   return grants;
 }
 
-/** Every right a role default menu implies: all of them on every item it shows (SPEC section 4). */
+/** Every right a role default menu implies: all of them on every item it shows. */
 function rightsOfMenu(menu: MenuItem[]): RightGrant[] {
   const grants: RightGrant[] = [];
   for (const item of menu) {
@@ -214,7 +215,7 @@ function refusal(
 
 /**
  * Whether the caller may make a member of the organization's own staff with this role and
- * designation: never a role above their own (ROLE order, SPEC section 6), and never a right they do
+ * designation: never a role above their own (ROLE order), and never a right they do
  * not hold, whether it comes from the designation or, without access control, from the role's
  * default menu. The designation is checked either way, for the day access control is turned on.
  * Other roles (technicians, partners', dealers' users) work in a party's or their own scope and are
@@ -255,7 +256,7 @@ export function decideStaffGrant(
   return decision.allowed ? decision : { ...decision, field: 'designation_id' };
 }
 
-/** The organization's own staff, highest first (SPEC section 6 lists the roles in this order). */
+/** The organization's own staff, highest first (docs/product.md#people-designations-and-rights). */
 const STAFF_ORDER: readonly Role[] = ['OWNER', 'ADMIN', ...DESIGNATION_ROLES];
 
 /**

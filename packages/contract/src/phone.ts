@@ -9,16 +9,16 @@ import {
 } from 'libphonenumber-js';
 
 /**
- * Phone numbers and countries (SPEC sections 3 and 9: a country list of name, dial_code and code;
- * default India +91; Malaysia's 8-digit numbers). Which numbers are valid in which country comes
+ * Phone numbers and countries (docs/customers.md#what-a-customer-is: a country list of name,
+ * dial_code and code; default India +91; Malaysia's 8-digit numbers). Which numbers are valid in which country comes
  * from libphonenumber-js's metadata, not from a hand-written table of digit counts, so that the
  * browser, the server and the import accept exactly the same numbers. (Owner: customers.)
  */
 
-/** SPEC section 9: default country code India (+91). */
+/** docs/product.md#constants: default country code India (+91). */
 export const DEFAULT_COUNTRY: CountryCode = 'IN';
 
-/** Country list entry (SPEC section 3). */
+/** Country list entry (the old API's field names). */
 export interface CountryEntry {
   code: CountryCode;
   name: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 
-/** SPEC section 5: description required, at most 1000 characters. */
+/** docs/product.md#report-an-issue: description required, at most 1000 characters. */
 export const issueDescriptionSchema = z
   .string({ error: 'Description is required' })
   .trim()
@@ -16,7 +16,7 @@ export const REPORT_TOTAL_MAX_BYTES = 8 * 1024 * 1024;
 /** Reports one member may send in an hour. */
 export const REPORTS_PER_MEMBER_PER_HOUR = 10;
 
-/** The report-issue payload of SPEC section 3 (user email, project key, description, attachments). */
+/** The report-issue payload of the old API (user email, project key, description, attachments). */
 export const reportIssueSchema = z
   .object({
     user_email_id: z.string().trim().toLowerCase().optional(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES, isDealerRole, isDesignationRole, isPartnerRole, roleLabel, type Role } from './roles.ts';
 
 describe('roles', () => {
-  it('labels as the header shows them (SPEC section 1)', () => {
+  it('labels as the header shows them', () => {
     const labels: Record<Role, string> = {
       OWNER: 'OWNER',
       ADMIN: 'ADMIN',

@@ -1,4 +1,7 @@
-/** The twelve roles of SPEC section 6, plus the two membership kinds DOMAIN.md adds. */
+/**
+ * The roles of docs/product.md#roles-and-parties: twelve inherited, technicians and
+ * representatives.
+ */
 export const ROLES = [
   'OWNER',
   'ADMIN',
@@ -22,7 +25,7 @@ export const DEALER_ROLES: readonly Role[] = ['DEALER_OWNER', 'DEALER_AGENT'];
 
 /**
  * Roles whose menu comes from their designation when the organization turns access control on, and
- * who are refused without a designation (SPEC sections 4 and 5).
+ * who are refused without a designation (docs/product.md#roles-and-parties).
  */
 export const DESIGNATION_ROLES: readonly Role[] = [
   'MANAGEMENT',
@@ -46,8 +49,9 @@ export function isDesignationRole(r: Role): boolean {
 }
 
 /**
- * The role as the header shows it (SPEC section 1): underscores as spaces, and the agent role as a
- * co-ordinator, the name the specification uses for agents everywhere else ("Service Co-Ordinator").
+ * The role as the header shows it (docs/product.md#roles-and-parties): underscores as spaces, and
+ * the agent role as a co-ordinator, the name the old portal used for agents everywhere else
+ * ("Service Co-Ordinator").
  */
 export function roleLabel(r: Role): string {
   if (r === 'AGENT') return 'Service Co-Ordinator';

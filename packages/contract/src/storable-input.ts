@@ -1,6 +1,6 @@
 /**
  * Input the database cannot store, refused once for every operation and route before its own
- * schema reads it (docs/security.md "Input"): a NUL character (PostgreSQL text cannot hold one), a
+ * schema reads it (docs/security.md#input): a NUL character (PostgreSQL text cannot hold one), a
  * lone UTF-16 surrogate (not valid UTF-8, so not valid text), a `__proto__` key, and nesting deeper
  * than any form of the portal sends. Each operation's schema then checks what the field means.
  */

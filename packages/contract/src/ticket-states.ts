@@ -1,4 +1,6 @@
-/** The states of a ticket (DOMAIN.md "Tickets"), in the order a ticket moves through them. */
+/**
+ * The states of a ticket (docs/product.md#ticket-states), in the order a ticket moves through them.
+ */
 export const TICKET_STATES = [
   'OPEN',
   'ASSIGNED',
@@ -11,7 +13,7 @@ export const TICKET_STATES = [
 ] as const;
 export type TicketState = (typeof TICKET_STATES)[number];
 
-/** States in which a ticket still waits for someone (DOMAIN.md: every state but CLOSED and DISCARDED). */
+/** States in which a ticket still waits for someone: every state but CLOSED and DISCARDED. */
 export const OPEN_TICKET_STATES = [
   'OPEN',
   'ASSIGNED',
@@ -23,8 +25,8 @@ export const OPEN_TICKET_STATES = [
 export type OpenTicketState = (typeof OPEN_TICKET_STATES)[number];
 
 /**
- * The states of the Active list (SPEC section 2): waiting for someone, not partially closed. The
- * database's partial indexes of the Active list are declared with the same states.
+ * The states of the Active list (docs/product.md#ticket-states): waiting for someone, not partially
+ * closed. The database's partial indexes of the Active list are declared with the same states.
  */
 export const ACTIVE_LIST_STATES = [
   'OPEN',

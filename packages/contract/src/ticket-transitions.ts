@@ -1,9 +1,10 @@
 import type { TicketState } from './ticket-states.ts';
 
 /**
- * The transitions of DOMAIN.md "Tickets" as data: which states each action starts from and where
- * it leads. The server refuses an action from any other state with `transitionRefusal()`, and the
- * web app offers an action only where `canTransition()` allows it, so both read the same table.
+ * The transitions of docs/product.md#ticket-transitions as data: which states each action starts
+ * from and where it leads. The server refuses an action from any other state with
+ * `transitionRefusal()`, and the web app offers an action only where `canTransition()` allows it,
+ * so both read the same table.
  */
 
 export const TICKET_ACTIONS = [
@@ -41,7 +42,7 @@ export const TRANSITIONS: Record<TicketAction, { from: readonly TicketState[]; t
     // claim of a floating ticket: atomically, of many claimers exactly one wins.
     CLAIM: { from: ['OPEN'], to: ['ACCEPTED'] },
     // release: the claimer gives a claimed ticket, not yet started, back to the floating pool
-    // (docs/tickets.md "Assignment"; the undo of a claim).
+    // (docs/tickets.md#assignment; the undo of a claim).
     RELEASE: { from: ['ACCEPTED'], to: ['OPEN'] },
     ACCEPT: { from: ['ASSIGNED'], to: ['ACCEPTED'] },
     REJECT: { from: ['ASSIGNED'], to: ['OPEN'] },

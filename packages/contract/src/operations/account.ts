@@ -3,7 +3,7 @@ import { mutation, query, type ItemsData } from '../operation.ts';
 import { emailSchema } from '../auth.ts';
 import type { Role } from '../roles.ts';
 
-/** Access module entry (SPEC section 3). */
+/** Access module entry (a designation's accessing_module). */
 export interface ModuleRights {
   VIEW: boolean;
   CREATE?: boolean;
@@ -26,7 +26,7 @@ export interface OrganizationDetails {
   is_enable_partners_monthly_closed_ticket_report_tab: boolean;
 }
 
-/** Dealer flags (SPEC section 3, "For dealers"): present for dealer users only. */
+/** Dealer flags (docs/product.md#menus-and-landing-pages): present for dealer users only. */
 export interface DealerFlags {
   is_report_tab_visible: boolean;
   is_product_fleet_tab_visible: boolean;
@@ -35,7 +35,7 @@ export interface DealerFlags {
   enable_representatives_tab: boolean;
 }
 
-/** Current user (SPEC section 3), exactly those fields. */
+/** Current user, with the old API's fields (docs/architecture.md#the-wire-format). */
 export interface CurrentUser extends Partial<DealerFlags> {
   user_id: string;
   user_name: string;
@@ -45,7 +45,12 @@ export interface CurrentUser extends Partial<DealerFlags> {
   designation_id: string | null;
   designation_detail: { accessing_module: AccessModule[] } | null;
   organization_details: OrganizationDetails;
-  /** Ours, beside SPEC's fields: present (true) when mails are kept in the outbox, not sent. */
+  /**
+   * Ours, beside the old API's fields: the organization's IANA time zone ('Asia/Kolkata'), in which
+   * the web app shows every time, whatever the browser's zone.
+   */
+  time_zone: string;
+  /** Ours, beside the old API's fields: present (true) when mails are kept in the outbox, not sent. */
   mail_outbox?: boolean;
 }
 
@@ -58,7 +63,7 @@ export const Get_Current_User_Details = query<ItemsData<CurrentUser>>()({
   name: 'Get_Current_User_Details',
   access: { module: null },
   description: 'The signed-in user in the current organization (first item of data.items).',
-  // SPEC section 7: input user_email_id. The session decides who is asked about; an email that is
+  // The old API's input, user_email_id. The session decides who is asked about; an email that is
   // not the caller's is refused so that nobody reads another person's details.
   input: z.object({ user_email_id: emailSchema.optional() }).strict(),
 });
@@ -73,7 +78,7 @@ export const GetAllMyOrganizations = query<ItemsData<OrganizationListItem>>()({
 export const UpdateUserDetails = mutation<ItemsData<never>>()({
   name: 'UpdateUserDetails',
   access: { module: null },
-  description: 'Switches the current organization (SPEC section 7).',
+  description: 'Switches the current organization.',
   input: z
     .object({
       updater_user_id: z

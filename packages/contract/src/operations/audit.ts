@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { isoDateSchema } from '../fields.ts';
+import { dateRangeFilter, dateRangeInOrder } from '../fields.ts';
 import { query } from '../operation.ts';
 import { listInput, type PageData } from '../lists.ts';
 
 /**
- * The audit log (issue 5 item 5): every mutation, sign-in and sign-out, with who, organization,
- * operation, target, changed values (secrets never), address and time. Entries are read here and
- * nowhere changed: no operation edits or deletes one.
+ * The audit log (docs/product.md#audit-log): every mutation, sign-in and sign-out, with who,
+ * organization, operation, target, changed values (secrets never), address and time. Entries are
+ * read here and nowhere changed: no operation edits or deletes one.
  */
 
 /** Entries written outside the GraphQL mutations (auth/). The mutations are logged by name. */
@@ -48,34 +48,32 @@ export interface AuditLogPage extends PageData<AuditLogItem> {
   time_zone: string;
 }
 
-const dateSchema = isoDateSchema;
-
 export const List_Logs = query<AuditLogPage>()({
   name: 'List_Logs',
   access: { module: 'Audit Logs', right: 'VIEW' },
   description:
     "A page of the organization's audit log, newest first: filters by user, operation and dates (in the organization's time zone).",
-  input: listInput({
-    sortBy: ['created_on', 'operation', 'user_email'],
-    defaultSortBy: 'created_on',
-    defaultSortOrder: 'desc',
-    filters: {
-      user_email: z
-        .string({ error: 'user_email must be text' })
-        .trim()
-        .toLowerCase()
-        .max(254, 'user_email must be at most 254 characters')
-        .optional(),
-      operation: z
-        .string({ error: 'operation must be text' })
-        .trim()
-        .max(100, 'operation must be at most 100 characters')
-        .optional(),
-      date_from: dateSchema('date_from').optional(),
-      date_to: dateSchema('date_to').optional(),
-    },
-  }).refine((input) => !input.date_from || !input.date_to || input.date_from <= input.date_to, {
-    message: 'date_from must not be after date_to',
-    path: ['date_to'],
-  }),
+  input: dateRangeInOrder(
+    listInput({
+      sortBy: ['created_on', 'operation', 'user_email'],
+      defaultSortBy: 'created_on',
+      defaultSortOrder: 'desc',
+      filters: {
+        user_email: z
+          .string({ error: 'user_email must be text' })
+          .trim()
+          .toLowerCase()
+          .max(254, 'user_email must be at most 254 characters')
+          .optional(),
+        operation: z
+          .string({ error: 'operation must be text' })
+          .trim()
+          .max(100, 'operation must be at most 100 characters')
+          .optional(),
+        ...dateRangeFilter('date_from', 'date_to'),
+      },
+    }),
+    'date_from',
+    'date_to',
+  ),
 });

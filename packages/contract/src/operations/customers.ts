@@ -14,9 +14,9 @@ import { DEFAULT_COUNTRY, checkPhone, isCountryCode } from '../phone.ts';
 import type { CustomerImportItem } from '../customer-import.ts';
 
 /**
- * Customers (issue 3 item 2; SPEC section 2 /CustomersView and /MyCustomer, section 7 "ListCustomers
- * variants"): a name, a phone with its country, an optional email and category, a primary location
- * and secondary locations. Dealer users keep their dealer's customers only; staff see every party's.
+ * Customers (docs/customers.md; /CustomersView and /MyCustomer): a name, a phone with its country,
+ * an optional email and category, a primary location and secondary locations. Dealer users keep
+ * their dealer's customers only; staff see every party's.
  */
 
 /**
@@ -121,7 +121,7 @@ export type LocationValues = z.output<typeof locationSchema>;
 export const customerFields = z
   .object({
     customer_name: nameSchema('Name', 150),
-    /** The country of the phone number; SPEC section 9: India by default. */
+    /** The country of the phone number; India by default (docs/product.md#constants). */
     phone_country: countrySchema('Phone country').default(DEFAULT_COUNTRY),
     /** As typed: national ('98765 43210', '098765 43210') or international ('+91 98765 43210'). */
     customer_phone: z

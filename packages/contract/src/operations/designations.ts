@@ -6,9 +6,9 @@ import { fullMenu, normalizeModuleName, type MenuItem } from '../menus.ts';
 import type { AccessModule, ModuleRights } from './account.ts';
 
 /**
- * Designations (issue 5 item 2; SPEC section 3 accessing_module): named sets of module and
- * sub-module rights over the exact module names of the menus. With access control on, a member's
- * menu and what the server lets them call follow their designation (permissions.ts).
+ * Designations (docs/product.md#people-designations-and-rights; accessing_module): named sets of
+ * module and sub-module rights over the exact module names of the menus. With access control on, a
+ * member's menu and what the server lets them call follow their designation (permissions.ts).
  */
 
 export interface DesignationItem {
@@ -76,7 +76,8 @@ const moduleSchema = z
 
 /**
  * accessing_module as a designation stores it: each module and sub-module once, named as the menu
- * names it (matched ignoring case and spaces, SPEC section 4, then stored in the menu's spelling).
+ * names it (matched ignoring case and spaces, docs/product.md#menus-and-landing-pages, then stored
+ * in the menu's spelling).
  */
 export const accessingModuleSchema = z
   .array(moduleSchema, { error: 'accessing_module must be a list of modules' })

@@ -3,7 +3,7 @@ import { mutation, query, type ItemsData } from '../operation.ts';
 import type { Right } from '../operation.ts';
 
 /**
- * Files (issue 3 item 5, SPEC section 7 "GenerateS3Url and presigned image URL"): the client asks
+ * Files (docs/product.md#files; GenerateS3Url and the presigned address): the client asks
  * for a signed upload address for one declared file, PUTs the bytes there, then names the file's
  * key in the record it belongs to (a service's `service_s3_files`). Every stored file can be read
  * through a presigned, expiring address.
@@ -47,7 +47,7 @@ export const FILE_PURPOSE_RULES: Record<FilePurpose, FilePurposeRule> = {
     ],
     read: ['Product Catalogue'],
   },
-  // A photo on a ticket's timeline (TicketInteraction kind PHOTO, issue 4): whoever works the ticket.
+  // A photo on a ticket's timeline (TicketInteraction kind PHOTO): whoever works the ticket.
   TICKET_PHOTO: {
     typesMessage: 'Only images (PNG, JPEG, WebP) can be attached',
     types: ['image/png', 'image/jpeg', 'image/webp'],

@@ -3,7 +3,7 @@ import { query } from '../operation.ts';
 import { listInput, type PageData } from '../lists.ts';
 
 /**
- * The mail outbox (docs/operations.md "Mail"): without a mail server (SMTP_URL unset) every mail
+ * The mail outbox (docs/operations.md#mail): without a mail server (SMTP_URL unset) every mail
  * the portal sends is kept and printed instead, and the owner and admins read their organization's
  * here, codes included, so that a demo needs no server log.
  */

@@ -5,12 +5,14 @@ import { idSchema, nameSchema } from '../masters.ts';
 import type { DealerFlags } from './account.ts';
 
 /**
- * Organization settings (issue 5 item 3; SPEC section 3 flags, DOMAIN.md "People and parties" and
- * "Assignment"): name, logo, time zone, currency, flags, the ticket assignment mode, and the dealer
- * flags of each dealer.
+ * Organization settings (docs/product.md#organization-settings): name, logo, time zone, currency,
+ * flags, the ticket assignment mode, and the dealer flags of each dealer.
  */
 
-/** DOMAIN.md "Assignment": a co-ordinator assigns, technicians claim, or the server picks. */
+/**
+ * docs/product.md#assignment-and-claim: a co-ordinator assigns, technicians claim, or the server
+ * picks.
+ */
 export const TICKET_ASSIGNMENT_MODES = ['MANUAL', 'FLOATING', 'AUTOMATIC'] as const;
 export type TicketAssignmentMode = (typeof TICKET_ASSIGNMENT_MODES)[number];
 
@@ -121,7 +123,7 @@ export const UpdateOrganizationSettings = mutation<ItemsData<OrganizationSetting
     }),
 });
 
-/** SPEC section 3 "organization_logo_url"; PNG or JPEG up to 1 MB. */
+/** The logo behind "organization_logo_url"; PNG or JPEG up to 1 MB. */
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 export const LOGO_MAX_BYTES = 1024 * 1024;
 
@@ -149,7 +151,7 @@ export const UpdateOrganizationLogo = mutation<ItemsData<OrganizationSettings>>(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Dealer flags (SPEC section 3 "For dealers", default on per section 9), one set per dealer.
+// Dealer flags (docs/product.md#menus-and-landing-pages, default on), one set per dealer.
 
 export interface DealerFlagsItem extends DealerFlags {
   party_id: string;

@@ -13,16 +13,16 @@ import { checkPhone, formatPhoneInternational } from '../phone.ts';
 import { DESIGNATION_ROLES, isDesignationRole, roleLabel, ROLES, type Role } from '../roles.ts';
 
 /**
- * People (issue 5 item 1; SPEC section 2 "People", section 7 List_Users, List_Representatives,
- * TransferOwnerShip): the memberships of an organization, seen through ten screens. Each screen is
- * a user group: the menu names whose rights guard it, the roles it lists and may give, and the
- * kind of party its members belong to. The operations take the group, so that the server checks
- * the screen's own module (a right on 'Technicians' does not reach the organization's admins).
+ * People (docs/people.md; List_Users, List_Representatives, TransferOwnerShip): the memberships of
+ * an organization, seen through ten screens. Each screen is a user group: the menu names whose
+ * rights guard it, the roles it lists and may give, and the kind of party its members belong to.
+ * The operations take the group, so that the server checks the screen's own module (a right on
+ * 'Technicians' does not reach the organization's admins).
  */
 
 /**
  * PENDING: invited, not yet accepted (a person who already signs in elsewhere joins only when they
- * accept, docs/people.md "Invitations"); the inviter sees only the email until then.
+ * accept, docs/people.md#invitations); the inviter sees only the email until then.
  */
 export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'INVALID', 'PENDING'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -42,7 +42,7 @@ export const PARTY_KIND_LABELS: Record<PartyKind, string> = {
   DEALER: 'Dealer',
 };
 
-/** The organization's own staff (SPEC section 1). */
+/** The organization's own staff (docs/product.md#roles-and-parties). */
 export const STAFF_ROLES: readonly Role[] = ['OWNER', 'ADMIN', ...DESIGNATION_ROLES];
 
 /** The owner's role is never given by a form: only TransferOwnerShip hands it over. */
@@ -55,9 +55,9 @@ export const PARTY_OWNER_ROLE: Record<PartyKind, Role> = {
 };
 
 /**
- * The parties a membership of a role may belong to (DOMAIN.md "Membership"): agents and owners to
- * their kind of party, representatives to either, technicians to the organization itself or to a
- * service partner (who assigns its tickets on to its own technicians), staff to none.
+ * The parties a membership of a role may belong to (docs/product.md#roles-and-parties): agents and
+ * owners to their kind of party, representatives to either, technicians to the organization itself
+ * or to a service partner (who assigns its tickets on to its own technicians), staff to none.
  */
 export function partyKindsOf(role: Role): { kinds: readonly PartyKind[]; required: boolean } {
   switch (role) {
@@ -92,7 +92,7 @@ export type UserGroupKey = (typeof USER_GROUP_KEYS)[number];
 
 export interface UserGroup {
   key: UserGroupKey;
-  /** The screen (SPEC section 2). */
+  /** The screen (docs/people.md#screens-are-user-groups). */
   route: string;
   title: string;
   /** 'technician', 'service co-ordinator' ...: used in buttons and messages. */
@@ -305,7 +305,7 @@ export const roleSchema = z.enum(ROLES, { error: 'Role is required' });
 
 /**
  * An optional phone number: empty means none; otherwise a valid number, Indian unless it starts
- * with +country (SPEC section 3: the default country code is India, +91), kept in E.164.
+ * with +country (the default country code is India, +91), kept in E.164.
  */
 export const optionalPhoneSchema = (label = 'Phone number') =>
   z
@@ -370,7 +370,8 @@ export function checkUserFields(
       message: `Role must be one of: ${allowed.map(roleLabel).join(', ')}`,
     });
   }
-  // SPEC section 5: these roles are refused at sign-in without a designation, so they get one here.
+  // docs/product.md#roles-and-parties: these roles are refused at sign-in without a designation, so
+  // they get one here.
   if (isDesignationRole(values.user_type) && !values.designation_id) {
     ctx.addIssue({
       code: 'custom',
@@ -512,8 +513,7 @@ export interface InvitationDetails {
 export const TransferOwnerShip = mutation<ItemsData<UserItem>>()({
   name: 'TransferOwnerShip',
   access: { module: 'Users', right: 'EDIT' },
-  description:
-    'The owner hands the OWNER role to another active staff member and becomes ADMIN (SPEC section 7).',
+  description: 'The owner hands the OWNER role to another active staff member and becomes ADMIN.',
   input: z.object({ user_id: idSchema('user_id') }).strict(),
 });
 

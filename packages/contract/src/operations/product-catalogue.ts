@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { paiseSchema } from '../fields.ts';
 import type { RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
 import { fileNameSchema, type FileType } from './files.ts';
 import type { PartyKind } from './people.ts';
 
 /**
- * The product catalogue (issue 3 item 4; SPEC section 3 "Service list item" and "Category item"):
- * master categories group categories; a category carries the ticket prefix of its tickets
- * (DOMAIN.md "Tickets": AC-000123); services belong to a category and have a price, credits,
- * service types and attached files. All three are masters (masters.ts).
+ * The product catalogue (docs/product.md#product-catalogue): master categories group categories; a
+ * category carries the ticket prefix of its tickets (docs/product.md#ticket-states: AC-000123);
+ * services belong to a category and have a price, credits, service types and attached files. All
+ * three are masters (masters.ts).
  */
 
 const MODULE = 'Product Catalogue';
@@ -75,7 +76,7 @@ export const ticketPrefixSchema = z
     'Ticket prefix must be 2 to 6 letters or digits, starting with a letter (e.g. AC)',
   );
 
-/** Category item (SPEC section 3), exactly those fields. */
+/** Category item, with the old API's fields. */
 export interface CategoryItem {
   category_id: string;
   category_created_on: string;
@@ -90,7 +91,7 @@ export interface CategoryItem {
 export const categories = masterContract<CategoryItem>()({
   plural: 'Categories',
   singular: 'Category',
-  // SPEC section 7 names the list by its filter; without one it lists every category.
+  // The old API names the list by its filter; without one it lists every category.
   listName: 'List_Categories_By_Selected_Master_Category',
   noun: 'category',
   nounPlural: 'categories',
@@ -129,8 +130,9 @@ export const {
 // Services
 
 /**
- * Who may raise tickets for a service (SPEC section 3 `service_enable_type`): everybody, the
- * organization's staff only, or staff and dealers (not partners).
+ * Who may raise tickets for a service (`service_enable_type`,
+ * docs/tickets.md#services-offered-for-new-tickets): everybody, the organization's staff only, or
+ * staff and dealers (not partners).
  */
 export const SERVICE_ENABLE_TYPES = ['ALL', 'ORGANIZATION', 'DEALERS'] as const;
 export type ServiceEnableType = (typeof SERVICE_ENABLE_TYPES)[number];
@@ -151,7 +153,7 @@ export function serviceEnableTypesFor(partyKind: PartyKind | null): readonly Ser
   return SERVICE_ENABLE_TYPES;
 }
 
-/** Where a service record came from (SPEC section 3 `service_source`). */
+/** Where a service record came from (`service_source`). */
 export const SERVICE_SOURCES = ['PORTAL', 'IMPORT'] as const;
 export type ServiceSource = (typeof SERVICE_SOURCES)[number];
 
@@ -170,7 +172,7 @@ export interface ServiceFile {
   file_size: number;
 }
 
-/** Service list item (SPEC section 3), exactly those fields. Money in paise. */
+/** Service list item, with the old API's fields. Money in paise. */
 export interface ServiceItem {
   service_id: string;
   category_id: string;
@@ -208,7 +210,6 @@ export interface ServiceItem {
   autotag_to_users: string[];
 }
 
-const priceMessage = 'Price must be an amount from ₹0 to ₹1,00,00,000 with at most 2 decimals';
 const creditsMessage = `Credits must be a whole number from 0 to ${SERVICE_MAX_CREDITS}`;
 
 const uniqueIds = (label: string, max: number) =>
@@ -236,7 +237,7 @@ export const services = masterContract<ServiceItem>()({
   listName: 'List_Services',
   noun: 'service',
   module: MODULE,
-  // A ticket is raised for a service (issue 4).
+  // A ticket is raised for a service.
   readers: ['Tickets', 'My Tickets', 'My Work'],
   idKey: 'service_id',
   statusKey: 'service_status',
@@ -244,11 +245,7 @@ export const services = masterContract<ServiceItem>()({
   fields: {
     category_id: idSchema('Category'),
     service_name: nameSchema('Name', 150),
-    service_price: z
-      .number({ error: priceMessage })
-      .int(priceMessage)
-      .min(0, priceMessage)
-      .max(SERVICE_MAX_PRICE_PAISE, priceMessage),
+    service_price: paiseSchema('Price', SERVICE_MAX_PRICE_PAISE),
     service_credits: z
       .number({ error: creditsMessage })
       .int(creditsMessage)
@@ -312,8 +309,3 @@ export const {
   update: UpdateService,
   activateOrDeactivate: ActivateOrDeactivateService,
 } = services;
-
-/** Rupees as people read them: ₹1,499.00. */
-export function formatRupees(paise: number): string {
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
-}

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth.ts';
+import { paiseSchema } from '../fields.ts';
 import type { RecordStatus } from '../lists.ts';
 import { displayOrderSchema, idSchema, masterContract, nameSchema, namedMasterContract } from '../masters.ts';
 import { ROLES, type Role } from '../roles.ts';
 import { OPEN_TICKET_STATES, type OpenTicketState } from '../ticket-states.ts';
 
 /**
- * The settings masters (SPEC section 2, Settings; issue 3 items 4 and 7). Each is declared by
+ * The settings masters (docs/product.md#masters). Each is declared by
  * `masterContract` / `namedMasterContract`; the destructured exports put their operations in the
  * catalogue.
  */
@@ -23,7 +24,7 @@ export const problemDescriptions = namedMasterContract({
   singular: 'ProblemDescription',
   noun: 'problem description',
   module: 'Problem Description',
-  // Chosen when a ticket is raised (issue 4).
+  // Chosen when a ticket is raised.
   readers: TICKET_READERS,
   maxLength: 200,
 });
@@ -40,7 +41,7 @@ export const closureRemarks = namedMasterContract({
   singular: 'ClosureRemark',
   noun: 'closure remark',
   module: 'Closure Remarks',
-  // Chosen when a ticket is partially closed, also by the technician (issue 4).
+  // Chosen when a ticket is partially closed, also by the technician.
   readers: TICKET_READERS,
   maxLength: 200,
 });
@@ -67,7 +68,7 @@ export const {
   activateOrDeactivate: ActivateOrDeactivateProductFleetStatus,
 } = productFleetStatuses;
 
-// Customers are kept by staff, partners and dealers (issue 3 item 2): their screens offer the
+// Customers are kept by staff, partners and dealers (docs/customers.md): their screens offer the
 // categories, so those menus may read the list.
 export const customerCategories = namedMasterContract({
   prefix: 'customer_category',
@@ -132,8 +133,8 @@ export const {
 } = territoryCategories;
 
 // ---------------------------------------------------------------------------------------------
-// WIP states and their sub-stages (DOMAIN.md: IN_PROGRESS carries a WIP sub-stage from the
-// organization's list). Both are named, ordered and can be switched off.
+// WIP states and their sub-stages (docs/product.md#ticket-states: IN_PROGRESS carries a WIP
+// sub-stage from the organization's list). Both are named, ordered and can be switched off.
 
 export interface WipSubStageSummary {
   wip_sub_stage_id: string;
@@ -182,7 +183,7 @@ export const wipSubStages = masterContract<WipSubStageItem>()({
   singular: 'WipSubStage',
   noun: 'WIP sub-stage',
   module: 'WIP State',
-  // Chosen when work on a ticket is updated, also by the technician (issue 4).
+  // Chosen when work on a ticket is updated, also by the technician.
   readers: TICKET_READERS,
   idKey: 'wip_sub_stage_id',
   statusKey: 'wip_sub_stage_status',
@@ -205,7 +206,7 @@ export const {
 
 // ---------------------------------------------------------------------------------------------
 // Additional parts: extras a technician may add to a ticket (a stand, a pipe, gas top-up), with a
-// price. Money is integer paise (ARCHITECTURE.md "Data"); the form takes rupees.
+// price in integer paise (docs/architecture.md#data); the form takes rupees.
 
 /** ₹10,00,000.00: far above any additional part, low enough to catch a mistyped amount. */
 export const ADDITIONAL_PART_MAX_PRICE_PAISE = 100_000_000;
@@ -219,8 +220,6 @@ export interface AdditionalPartItem {
   additional_part_status: RecordStatus;
   additional_part_created_on: string;
 }
-
-const priceMessage = 'Price must be an amount from ₹0 to ₹10,00,000 with at most 2 decimals';
 
 export const additionalParts = masterContract<AdditionalPartItem>()({
   plural: 'AdditionalParts',
@@ -239,11 +238,7 @@ export const additionalParts = masterContract<AdditionalPartItem>()({
       .max(40, 'Part code must be at most 40 characters')
       .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Part code may contain letters, digits and . _ / -')
       .toUpperCase(),
-    additional_part_price: z
-      .number({ error: priceMessage })
-      .int(priceMessage)
-      .min(0, priceMessage)
-      .max(ADDITIONAL_PART_MAX_PRICE_PAISE, priceMessage),
+    additional_part_price: paiseSchema('Price', ADDITIONAL_PART_MAX_PRICE_PAISE),
   },
   sortBy: [
     'additional_part_name',

@@ -4,7 +4,7 @@ import { listInput, statusFilterSchema, type PageData, type RecordStatus } from 
 import { idSchema, masterContract, nameSchema, namedMasterContract } from '../masters.ts';
 
 /**
- * Territories (issue 3 item 6; DOMAIN.md "Assignment"): territories group pincodes, and a pincode
+ * Territories (docs/product.md#territories): territories group pincodes, and a pincode
  * belongs to at most one territory of an organization, so that a customer location's pincode
  * decides its territory. Technicians and service partners are mapped to territories, technicians
  * also to expertise (service categories).
@@ -173,7 +173,7 @@ export const RemovePincode = mutation<ItemsData<never>>()({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Technicians: territories and expertise (DOMAIN.md "Assignment")
+// Technicians: territories and expertise (docs/product.md#assignment-and-claim)
 
 export interface TerritoryRef {
   territory_id: string;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDateSchema, timeOfDaySchema } from '../fields.ts';
+import {
+  dateRangeFilter,
+  dateRangeInOrder,
+  isoDateSchema,
+  optionalIsoDateSchema,
+  optionalTimeOfDaySchema,
+  paiseSchema,
+  serialNumberSchema,
+} from '../fields.ts';
 import { mutation, query, type Access, type ItemsData } from '../operation.ts';
 import { listInput, type PageData } from '../lists.ts';
 import { idSchema } from '../masters.ts';
@@ -8,23 +16,32 @@ import { ACTIVE_LIST_STATES, TICKET_STATES, type TicketState } from '../ticket-s
 import { createCustomerSchema } from './customers.ts';
 
 /**
- * Tickets (issue 4; DOMAIN.md "Tickets", "Assignment", "Closing with the customer's OTP"; SPEC
- * sections 2 and 7). Every transition is its own operation, refused from any state DOMAIN.md does
- * not allow (ticket-transitions.ts), audited, and kept in the ticket's timeline.
+ * Tickets (docs/tickets.md; docs/product.md#ticket-states, #ticket-transitions,
+ * #assignment-and-claim, #closure). Every transition is its own operation, refused from any state
+ * the table does not allow (ticket-transitions.ts), audited, and kept in the ticket's timeline.
  *
  * Who may call: the module decides whether the caller works with tickets at all ('Tickets' for
  * staff and partners, 'My Tickets' for dealers and representatives, 'My Work' for technicians); the
  * handler decides what the caller's role may do to this ticket (a technician only to tickets
- * assigned to them, a co-ordinator of a partner only to the partner's tickets ...).
+ * assigned to them, a co-ordinator of a partner only to the partner's tickets ...). An operation a
+ * role may never call leaves that role's module out (technicianWork, raiseTicket), so that the
+ * permission table (permissions.snap.md) refuses it as the server does, with one message.
  */
 
 export const TICKET_MODULES = ['Tickets', 'My Tickets', 'My Work'] as const;
 const access = (right: 'VIEW' | 'CREATE' | 'EDIT' | 'APPROVE'): Access => ({ module: TICKET_MODULES, right });
+/**
+ * What only the assigned or claiming technician does (claim, release, work, hold, partial close,
+ * the closure code): 'My Work' is in technicians' menus only, so the table says who may.
+ */
+const technicianWork: Access = { module: 'My Work', right: 'VIEW' };
+/** Raising a ticket: everyone who works with tickets except technicians, who ask a co-ordinator. */
+const raiseTicket: Access = { module: ['Tickets', 'My Tickets'], right: 'CREATE' };
 
 export const TICKET_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
-/** The four lists of SPEC section 2 and the states each shows (DOMAIN.md's table). */
+/** The four lists and the states each shows (docs/product.md#ticket-states). */
 export const TICKET_LISTS = {
   ACTIVE: ACTIVE_LIST_STATES,
   PARTIALLY_CLOSED: ['PARTIALLY_CLOSED'],
@@ -86,34 +103,8 @@ const optionalNote = z
   .nullish()
   .transform((value) => value || null);
 
-const optionalDate = (label: string) =>
-  isoDateSchema(label)
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((value) => value || null);
-
-const optionalTime = (label: string) =>
-  timeOfDaySchema(label)
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((value) => value || null);
-
-export const serialNumberSchema = z
-  .string({ error: 'Serial number must be text' })
-  .trim()
-  .toUpperCase()
-  .max(60, 'Serial number must be at most 60 characters')
-  .regex(/^[A-Z0-9/._-]*$/, 'Serial number may hold letters, digits and / . _ - only')
-  .nullish()
-  .transform((value) => value || null);
-
-/** Money in paise (ARCHITECTURE.md "Data"): a whole number, at most ₹10,00,000. */
-export const paiseSchema = (label: string) =>
-  z
-    .number({ error: `${label} must be an amount in paise` })
-    .int(`${label} must be a whole number of paise`)
-    .min(0, `${label} cannot be negative`)
-    .max(100_000_000, `${label} must be at most ₹10,00,000`);
+/** ₹10,00,000.00 in paise: above any visit's charge, low enough to catch a mistyped amount. */
+export const SERVICE_CHARGE_MAX_PAISE = 100_000_000;
 
 // ---------------------------------------------------------------------------------------------
 // Create
@@ -137,15 +128,15 @@ export const ticketFields = z
     priority: z
       .enum(TICKET_PRIORITIES, { error: 'Priority must be LOW, MEDIUM, HIGH or URGENT' })
       .default('MEDIUM'),
-    preferred_visit_date: optionalDate('Preferred visit date'),
-    preferred_visit_time: optionalTime('Preferred visit time'),
+    preferred_visit_date: optionalIsoDateSchema('Preferred visit date'),
+    preferred_visit_time: optionalTimeOfDaySchema('Preferred visit time'),
     under_warranty: z.boolean({ error: 'Under warranty must be true or false' }).default(false),
   })
   .strict();
 
 /**
  * How a co-ordinator gives out one new ticket instead of the organization's mode: one of the modes,
- * or ASSIGN now to an eligible technician or service partner (docs/tickets.md "Assignment").
+ * or ASSIGN now to an eligible technician or service partner (docs/tickets.md#assignment).
  */
 export const NEW_TICKET_ASSIGNMENTS = [...TICKET_ASSIGNMENT_MODES, 'ASSIGN'] as const;
 export type NewTicketAssignment = (typeof NEW_TICKET_ASSIGNMENTS)[number];
@@ -299,7 +290,7 @@ export interface TicketEvent {
 
 export interface TicketDetails extends TicketItem {
   timeline: TicketEvent[];
-  /** The actions DOMAIN.md allows from the state and this caller may take (the page shows these). */
+  /** The actions the transitions allow from the state and this caller may take (the page shows these). */
   allowed_actions: TicketActionName[];
   /** Whether a closure code is waiting for the customer (asked and not yet used, voided or expired). */
   otp_pending: boolean;
@@ -332,11 +323,6 @@ export type TicketActionName = (typeof TICKET_ACTION_NAMES)[number];
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const dateFilter = (label: string) =>
-  isoDateSchema(label)
-    .optional()
-    .or(z.literal('').transform(() => undefined));
-
 const listFilters = {
   list: z.enum(['ACTIVE', 'PARTIALLY_CLOSED', 'CLOSED', 'INACTIVE'], {
     error: 'list must be ACTIVE, PARTIALLY_CLOSED, CLOSED or INACTIVE',
@@ -348,8 +334,7 @@ const listFilters = {
   technician_id: idSchema('technician_id').optional(),
   service_id: idSchema('service_id').optional(),
   priority: z.enum(TICKET_PRIORITIES, { error: 'priority must be LOW, MEDIUM, HIGH or URGENT' }).optional(),
-  created_from: dateFilter('created_from'),
-  created_to: dateFilter('created_to'),
+  ...dateRangeFilter('created_from', 'created_to'),
 };
 
 export const TICKET_SORT_KEYS = [
@@ -369,26 +354,34 @@ export const ticketListInput = listInput({
   filters: listFilters,
 });
 
-/** SPEC section 7: List_Open_Tickets serves the Active and Partially Closed tabs. */
+/** List_Open_Tickets serves the Active and Partially Closed tabs. */
 export const List_Open_Tickets = query<PageData<TicketItem>>()({
   name: 'List_Open_Tickets',
   description: 'A page of open tickets (Active or Partially Closed), filtered, searched and sorted',
   access: access('VIEW'),
-  input: ticketListInput.refine((input) => input.list === 'ACTIVE' || input.list === 'PARTIALLY_CLOSED', {
-    path: ['list'],
-    message: 'List_Open_Tickets serves the ACTIVE and PARTIALLY_CLOSED lists',
-  }),
+  input: dateRangeInOrder(
+    ticketListInput.refine((input) => input.list === 'ACTIVE' || input.list === 'PARTIALLY_CLOSED', {
+      path: ['list'],
+      message: 'List_Open_Tickets serves the ACTIVE and PARTIALLY_CLOSED lists',
+    }),
+    'created_from',
+    'created_to',
+  ),
 });
 
-/** SPEC section 7: List_closed_Tickets serves the Closed and Inactive (discarded) tabs. */
+/** List_closed_Tickets serves the Closed and Inactive (discarded) tabs. */
 export const List_closed_Tickets = query<PageData<TicketItem>>()({
   name: 'List_closed_Tickets',
   description: 'A page of closed or discarded tickets, filtered, searched and sorted',
   access: access('VIEW'),
-  input: ticketListInput.refine((input) => input.list === 'CLOSED' || input.list === 'INACTIVE', {
-    path: ['list'],
-    message: 'List_closed_Tickets serves the CLOSED and INACTIVE lists',
-  }),
+  input: dateRangeInOrder(
+    ticketListInput.refine((input) => input.list === 'CLOSED' || input.list === 'INACTIVE', {
+      path: ['list'],
+      message: 'List_closed_Tickets serves the CLOSED and INACTIVE lists',
+    }),
+    'created_from',
+    'created_to',
+  ),
 });
 
 /**
@@ -402,7 +395,11 @@ export const Count_Tickets_By_List = query<{
   name: 'Count_Tickets_By_List',
   description: 'The number of tickets in each of the four lists, under the given filters',
   access: access('VIEW'),
-  input: ticketListInput.omit({ list: true, page: true, page_size: true, sort_by: true, sort_order: true }),
+  input: dateRangeInOrder(
+    ticketListInput.omit({ list: true, page: true, page_size: true, sort_by: true, sort_order: true }),
+    'created_from',
+    'created_to',
+  ),
 });
 
 /** Every state at once, by ticket number, customer name or phone, or serial number. */
@@ -440,7 +437,7 @@ export interface TicketAssignee {
   open_tickets: number;
 }
 
-/** Who a ticket can be given to, eligible first (DOMAIN.md "Eligible"). */
+/** Who a ticket can be given to, eligible first (docs/product.md#assignment-and-claim). */
 export const List_Ticket_Assignees = query<ItemsData<TicketAssignee>>()({
   name: 'List_Ticket_Assignees',
   description: 'The technicians and service partners a ticket can be assigned to, eligible first',
@@ -538,15 +535,16 @@ export const AttendanceCheckOut = mutation<ItemsData<AttendanceStatus>>()({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Mutations: one per transition (DOMAIN.md), each answering the ticket as it now is.
+// Mutations: one per transition (docs/product.md#ticket-transitions), each answering the ticket as
+// it now is.
 
 type TicketAnswer = ItemsData<TicketItem>;
 
-/** SPEC section 7: creates a ticket and, by the organization's mode, floats or assigns it. */
+/** Creates a ticket and, by the organization's mode, floats or assigns it. */
 export const CreateAssignedTicketV2 = mutation<TicketAnswer>()({
   name: 'CreateAssignedTicketV2',
   description: 'Creates a ticket (and a new customer inline) and gives it out by the assignment mode',
-  access: access('CREATE'),
+  access: raiseTicket,
   input: createTicketSchema,
 });
 
@@ -589,7 +587,7 @@ export const ReassignOrOpenTheAssignedTicket = mutation<TicketAnswer>()({
 export const ClaimTicket = mutation<TicketAnswer>()({
   name: 'ClaimTicket',
   description: 'A technician claims a floating ticket: of many claimers exactly one wins',
-  access: access('VIEW'),
+  access: technicianWork,
   input: z.object({ ticket_id: ticketId }).strict(),
 });
 
@@ -597,7 +595,7 @@ export const ClaimTicket = mutation<TicketAnswer>()({
 export const ReleaseTicket = mutation<TicketAnswer>()({
   name: 'ReleaseTicket',
   description: 'A technician gives a ticket they claimed, not yet started, back to the floating pool',
-  access: access('VIEW'),
+  access: technicianWork,
   input: z.object({ ticket_id: ticketId }).strict(),
 });
 
@@ -623,7 +621,7 @@ export const AcceptOrRejectTicket = mutation<TicketAnswer>()({
 export const UpdateTicketWorkStatus = mutation<TicketAnswer>()({
   name: 'UpdateTicketWorkStatus',
   description: 'Starts or updates the work on a ticket at a WIP sub-stage',
-  access: access('VIEW'),
+  access: technicianWork,
   input: z
     .object({ ticket_id: ticketId, wip_sub_stage_id: idSchema('Sub-stage'), note: optionalNote })
     .strict(),
@@ -632,7 +630,7 @@ export const UpdateTicketWorkStatus = mutation<TicketAnswer>()({
 export const HoldOrResumeTicket = mutation<TicketAnswer>()({
   name: 'HoldOrResumeTicket',
   description: 'Puts a ticket in progress on hold with a reason, or resumes it',
-  access: access('VIEW'),
+  access: technicianWork,
   input: z
     .object({
       ticket_id: ticketId,
@@ -654,7 +652,7 @@ export const HoldOrResumeTicket = mutation<TicketAnswer>()({
 export const PartiallyCloseTicket = mutation<TicketAnswer>()({
   name: 'PartiallyCloseTicket',
   description: 'Work done, closure not complete: the ticket is partially closed with a closure remark',
-  access: access('VIEW'),
+  access: technicianWork,
   input: z
     .object({ ticket_id: ticketId, closure_remark_id: idSchema('Closure remark'), note: optionalNote })
     .strict(),
@@ -672,7 +670,7 @@ export const SendTicketClosureOtp = mutation<{
 }>()({
   name: 'SendTicketClosureOtp',
   description: 'Sends the customer a closure code (a new code voids the old one)',
-  access: access('VIEW'),
+  access: technicianWork,
   input: z.object({ ticket_id: ticketId }).strict(),
 });
 
@@ -718,7 +716,7 @@ export const DiscardTicket = mutation<TicketAnswer>()({
 export const ReCreateTicket = mutation<TicketAnswer>()({
   name: 'ReCreateTicket',
   description: 'Creates a new ticket linked to a closed one (the problem came back)',
-  access: access('CREATE'),
+  access: raiseTicket,
   input: z.object({ ticket_id: ticketId, reason: reason() }).strict(),
 });
 
@@ -743,7 +741,7 @@ export const UpdateTicketVisit = mutation<TicketAnswer>()({
     .object({
       ticket_id: ticketId,
       preferred_visit_date: isoDateSchema('Preferred visit date'),
-      preferred_visit_time: optionalTime('Preferred visit time'),
+      preferred_visit_time: optionalTimeOfDaySchema('Preferred visit time'),
     })
     .strict(),
 });
@@ -764,7 +762,12 @@ export const UpdateTicketServiceCharges = mutation<TicketAnswer>()({
   name: 'UpdateTicketServiceCharges',
   description: 'Sets the service charge of a ticket, in paise',
   access: access('EDIT'),
-  input: z.object({ ticket_id: ticketId, service_charge_paise: paiseSchema('Service charge') }).strict(),
+  input: z
+    .object({
+      ticket_id: ticketId,
+      service_charge_paise: paiseSchema('Service charge', SERVICE_CHARGE_MAX_PAISE),
+    })
+    .strict(),
 });
 
 /** A note, a call or a photo on the ticket's timeline. */
@@ -805,7 +808,7 @@ export interface DashboardData {
   trend: { day: string; created: number; closed: number }[];
 }
 
-/** SPEC section 7: scoped like the lists (a partner's users see their partner's tickets). */
+/** The dashboard's counts, scoped like the lists (a partner's users see their partner's tickets). */
 export const OrganizationDashboard = query<DashboardData>()({
   name: 'OrganizationDashboard',
   description: 'Ticket counts per state, today, per territory and per partner, and a 30-day trend',
