@@ -9,8 +9,8 @@ import { runLoad } from './lib/load.ts';
 import { recordStatements, statementGist } from './lib/sql-probe.ts';
 
 /**
- * Issue 2: "bench/ prints the throughput of Get_Current_User_Details and of the same SQL run
- * directly, and their ratio, on PGlite and on PostgreSQL."
+ * The throughput of Get_Current_User_Details and of the same SQL run directly, and their ratio,
+ * on PGlite and on PostgreSQL.
  *
  * Subject: the operation as the web client calls it, over real HTTP (cookie, session lookup,
  * GraphQL, handler). Baseline: the SQL that the operation needs, sent straight through the same
@@ -73,7 +73,7 @@ interface CallerRow {
 export const benchmark = defineBenchmark({
   name: 'current-user',
   title:
-    'Issue 2: throughput of Get_Current_User_Details (over HTTP) and of the same SQL run directly, and their ratio',
+    'Throughput of Get_Current_User_Details (over HTTP) and of the same SQL run directly, and their ratio',
   async run({ env, options, measure, note, progress }) {
     // One session per worker, as that many people (the same person) would have.
     progress(`signing in ${options.concurrency} sessions as ${SIGNED_IN_AS}`);

@@ -12,7 +12,7 @@ import { errorLines, formatMeasurements, headlineRatios } from './lib/report.ts'
 /**
  * `npm run bench`: finds the benchmarks (bench/<name>.bench.ts, each exporting `benchmark`), runs
  * the selected ones on each database, and prints one table per benchmark. It measures and never
- * asserts (ARCHITECTURE.md, Tests); a copy of the figures goes to bench/out/ as JSON.
+ * asserts (docs/architecture.md#tests); a copy of the figures goes to bench/out/ as JSON.
  */
 
 const BENCH_DIR = import.meta.dirname;

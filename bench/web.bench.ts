@@ -12,7 +12,7 @@ import { defineBenchmark } from './lib/benchmark.ts';
 
 /**
  * "Lighthouse on the sign-in page and the dashboard: performance, accessibility, best practices
- * scores printed" (docs/benchmarks.md "web"). Lighthouse (the npm package) drives Debian's Chromium
+ * scores printed" (docs/benchmarks.md#web). Lighthouse (the npm package) drives Debian's Chromium
  * against the built portal served by the app on a fresh demo database, with its default mobile
  * settings (simulated slow 4G and a 4x slower CPU) and again with its desktop settings. The
  * dashboard is opened signed in as the demo owner (the session cookie is sent as a header).

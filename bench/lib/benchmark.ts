@@ -12,7 +12,7 @@ import { summarize, type LoadOptions, type LoadResult, type LoadSummary } from '
 export interface Benchmark {
   /** What --only selects; the file name without `.bench.ts`. */
   name: string;
-  /** A line above the table, e.g. the issue's sentence. */
+  /** A line above the table, e.g. what is measured and why. */
   title: string;
   run(context: BenchContext): Promise<void>;
 }

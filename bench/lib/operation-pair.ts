@@ -26,13 +26,15 @@ export function operationRequest(
 /**
  * An operation over HTTP (the subject) beside every statement one such call sends (session,
  * caller, the operation's own), recorded once per request and sent again with the same parameters
- * through the same database handle and concurrency (the baseline); notes the p95 ratio.
+ * through the same database handle and concurrency (the baseline); notes the p95 ratio. With
+ * --breakdown, `detail` also measures only the statements it picks (the operation's own, say).
  */
 export async function measureOperationAgainstSql(
   context: BenchContext,
   group: string,
   label: string,
   requests: HttpRequestSpec[],
+  detail?: { label: string; pick: (query: RecordedQuery) => boolean },
 ): Promise<void> {
   const { env, options, measure, note } = context;
   const recorded: RecordedQuery[][] = [];
@@ -60,17 +62,24 @@ export async function measureOperationAgainstSql(
     () => runHttpLoad({ ...options, requests, expect: 'SUCCESS' }),
     group,
   );
+  const replay = (pick: (query: RecordedQuery) => boolean) => async (worker: number) => {
+    for (const query of recorded[worker % recorded.length].filter(pick))
+      await env.database.query(query.text, query.params);
+  };
   const baseline = await measure(
     `${label}: same SQL directly`,
     'baseline',
     () =>
-      runLoad(async (worker) => {
-        for (const query of recorded[worker % recorded.length])
-          await env.database.query(query.text, query.params);
-      }, options),
+      runLoad(
+        replay(() => true),
+        options,
+      ),
     group,
   );
   note(
     `${label}: p95 ${formatFixed(subject.p95, 2)} ms over HTTP beside ${formatFixed(baseline.p95, 2)} ms for the same SQL directly: ratio ${formatFixed(subject.p95 / baseline.p95, 2)}`,
   );
+  if (detail && options.breakdown) {
+    await measure(`${label}: ${detail.label}`, 'detail', () => runLoad(replay(detail.pick), options), group);
+  }
 }

@@ -9,7 +9,7 @@ import { seedDemoSettings } from '../../apps/server/src/db/seed/settings.ts';
 import { seedDemoTerritories } from '../../apps/server/src/db/seed/territories.ts';
 
 /**
- * Issue 4's realistic data: tickets across several organizations, with their customers,
+ * Realistic data: tickets across several organizations, with their customers,
  * technicians and partners. Customers come from the demo's own generator (Indian names, cities and
  * phones) and the seed functions; technicians and tickets, by the hundred thousand, are written by
  * one INSERT ... SELECT over generate_series each, so that a million rows take a minute, not hours.

@@ -31,7 +31,10 @@ export interface BuiltApp {
 
 const API_PREFIXES = ['/graphql', '/auth/', '/api/', '/files/', '/healthz'];
 
-/** Builds the whole HTTP app without listening, so that tests drive it in-process (ARCHITECTURE.md). */
+/**
+ * Builds the whole HTTP app without listening, so that tests drive it in-process
+ * (docs/architecture.md#tests).
+ */
 export async function buildApp(
   config: Config,
   database: Database,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Every setting of the server, read from the environment once at start. A wrong value stops the
- * server with a message naming the setting (issue 2). The README's settings table lists these.
+ * server with a message naming the setting. The README's settings table lists these.
  */
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0 (or true/false)' })
@@ -62,7 +62,7 @@ const environmentSchema = z.object({
   NODE_ENV: z.string().optional(),
 });
 
-/** S3-compatible storage (issue 3 item 5); without S3_BUCKET files stay on local disk. */
+/** S3-compatible storage (docs/operations.md#files); without S3_BUCKET files stay on local disk. */
 export interface S3Settings {
   bucket: string;
   region: string;
@@ -74,7 +74,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** SPEC section 9: the services' region is Asia-Pacific (Mumbai). */
+/** The old portal's services ran in Asia-Pacific (Mumbai); the default region stays there. */
 export const DEFAULT_S3_REGION = 'ap-south-1';
 
 export interface Config {
@@ -101,7 +101,10 @@ export interface Config {
   secureCookies: boolean;
   /** `npm run dev` (NODE_ENV=development): the Vite dev server's origins are trusted, introspection is open. */
   dev: boolean;
-  /** Origins whose pages may send state-changing requests with the session cookie (docs/security.md). */
+  /**
+   * Origins whose pages may send state-changing requests with the session cookie
+   * (docs/security.md).
+   */
   trustedOrigins: string[];
   /** Set: files go to S3-compatible storage; unset: to DATA_DIR/files. */
   s3: S3Settings | undefined;
@@ -139,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    // Demo data is the default on the embedded database and opt-in on PostgreSQL (issue 2).
+    // Demo data is the default on the embedded database and opt-in on PostgreSQL.
     demo: e.DEMO ?? !e.DATABASE_URL,
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,

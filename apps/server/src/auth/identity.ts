@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as identitySchema from '../db/schema/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
-import { newId } from '../platform/ids.ts';
+import { newId } from '../db/ids.ts';
 import type { Mailer } from '../platform/mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { redactedError } from '../platform/http-guards.ts';
@@ -40,7 +40,7 @@ const CODE_MAIL: Record<string, { subject: string; purpose: string }> = {
 const undeliveredCodes = new WeakSet<Request>();
 
 /**
- * better-auth with email and password, email OTP and the organization plugin (issue 2). The
+ * better-auth with email and password, email OTP and the organization plugin. The
  * organization plugin supplies organizations, memberships and the session's active organization;
  * its HTTP endpoints are not exposed (see auth/routes.ts), because who may change memberships is
  * decided by our own operations.
@@ -55,7 +55,8 @@ export function createIdentity({ config, db, mailer, secret, log }: IdentityOpti
         ),
     },
     // An unexpected error (the database failing inside better-auth) is thrown to the server's one
-    // error handler, which logs it redacted and answers INTERNAL_SERVER_ERROR (docs/security.md "HTTP").
+    // error handler, which logs it redacted and answers INTERNAL_SERVER_ERROR (docs/security.md
+    // "HTTP").
     onAPIError: { throw: true },
     appName: 'Fieldport',
     baseURL: config.publicUrl,
@@ -135,15 +136,15 @@ export function createIdentity({ config, db, mailer, secret, log }: IdentityOpti
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/email-otp/send-verification-otp') {
-          // SPEC section 8: an unknown or suspended email is told so ('Invalid Mail ID !!' on the
-          // client) instead of silently receiving nothing.
+          // docs/product.md#signing-in: an unknown or suspended email is told so ('Invalid Mail ID
+          // !!' on the client) instead of silently receiving nothing.
           const email = String(ctx.body?.email ?? '')
             .trim()
             .toLowerCase();
           const gate = await membershipGate(db, { email });
           if (!gate.ok) {
             // A forgotten password is answered alike for every address, so that the form cannot
-            // tell which addresses have accounts; no mail is sent (docs/security.md "Accounts").
+            // tell which addresses have accounts; no mail is sent (docs/security.md#identity).
             if (ctx.body?.type === 'forget-password') return ctx.json({ success: true });
             throw new APIError(gate.status, { message: gate.message, code: gate.status });
           }
@@ -184,7 +185,7 @@ export function createIdentity({ config, db, mailer, secret, log }: IdentityOpti
           async after(session) {
             const row = session as typeof session & { activeOrganizationId?: string };
             // A person who has signed in has a password of their own: ResendInvitation never
-            // replaces it (docs/people.md "Invitations").
+            // replaces it (docs/people.md#invitations).
             const [person] = await db
               .update(identitySchema.user)
               .set({

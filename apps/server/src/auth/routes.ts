@@ -33,9 +33,9 @@ const ALLOWED: Record<string, 'GET' | 'POST'> = {
 };
 
 /**
- * The fields a person types, checked with the contract's rules (SPEC section 5) before anything is
- * counted or looked up: an empty or oversized field gets a message written for a person, and no
- * oversized value reaches the rate-limit keys or the identity provider.
+ * The fields a person types, checked with the contract's rules (docs/product.md#signing-in) before
+ * anything is counted or looked up: an empty or oversized field gets a message written for a
+ * person, and no oversized value reaches the rate-limit keys or the identity provider.
  */
 const signInPassword = z
   .string({ error: MSG.passwordRequired })
@@ -183,7 +183,7 @@ async function forwardToIdentity(
   const text = await response.text();
   await beforeSend?.(response.status, errorCode(response.status, text));
   // The identity provider's own failures (a database error inside it) are answered like every
-  // other route's (docs/security.md "HTTP"); 503 is ours: a code that could not be mailed.
+  // other route's (docs/security.md#http); 503 is ours: a code that could not be mailed.
   if (response.status >= 500 && response.status !== 503) {
     request.log.error({ status: response.status }, 'identity provider failed');
     return reply
@@ -205,7 +205,7 @@ function errorCode(status: number, text: string): string | undefined {
   }
 }
 
-/** SPEC section 5: the email is trimmed and lowercased, whatever the client did. */
+/** docs/product.md#signing-in: the email is trimmed and lowercased, whatever the client did. */
 function normalizeEmail(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
@@ -285,8 +285,8 @@ export function registerIdentityRoutes(
     },
   });
 
-  // Step 2 of the login (SPEC section 2): the temporary password given by an administrator is
-  // replaced before anything else is allowed.
+  // Step 2 of the login (docs/product.md#signing-in): the temporary password given by an
+  // administrator is replaced before anything else is allowed.
   app.post('/auth/complete-new-password', async (request, reply) => {
     if (!(await enforceRateLimits(db, config.rateLimits, request, reply, '/auth/complete-new-password')))
       return reply;

@@ -5,7 +5,7 @@ import { Get_Current_User_Details } from '@fieldport/contract/operations/account
 import { member, organization, user } from '../db/schema/identity.ts';
 import { auditLog } from '../db/schema/platform.ts';
 import { seedOrganization, seedParty, seedUser } from '../db/seed/factories.ts';
-import { newId } from '../platform/ids.ts';
+import { newId } from '../db/ids.ts';
 import { authCall, call, sessionsOf, signIn, startTestApp, unique, type TestApp } from '../test/harness.ts';
 import { addTestMember, seedTestOrganization, TEST_PASSWORD } from '../test/organizations.ts';
 

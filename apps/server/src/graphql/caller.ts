@@ -4,27 +4,15 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@fieldport/contract/messages';
 import type { Role } from '@fieldport/contract/roles';
-import { buildMenu, type MenuResult } from '@fieldport/contract/menus';
+import { buildMenu } from '@fieldport/contract/menus';
 import type { CallerProfile } from '@fieldport/contract/permissions';
-import type { AccessModule } from '@fieldport/contract/operations/account';
 import type { Db } from '../db/client.ts';
 import { member, organization, session, user } from '../db/schema/identity.ts';
 import { designation, party } from '../db/schema/platform.ts';
 import type { Identity } from '../auth/identity.ts';
+import type { Caller } from '../platform/caller.ts';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.ts';
-
-/** Everything the server knows about the person making a request, in their current organization. */
-export interface Caller {
-  sessionId: string;
-  user: { id: string; name: string; email: string };
-  membership: { id: string; role: Role; designation_id: string | null; party_id: string | null };
-  organization: typeof organization.$inferSelect;
-  party: typeof party.$inferSelect | null;
-  designation: { id: string; name: string; accessing_module: AccessModule[] } | null;
-  /** What decides access (packages/contract/src/permissions.ts); the menu is built from it. */
-  profile: CallerProfile;
-  menu: MenuResult;
-}
+import { partyOfMember } from '../platform/tenant.ts';
 
 /**
  * The session by its token, with its user, and the membership, organization, party and designation
@@ -53,7 +41,7 @@ function buildCallerQuery(db: Db) {
       and(eq(member.userId, session.userId), eq(member.organizationId, session.activeOrganizationId)),
     )
     .leftJoin(organization, eq(organization.id, member.organizationId))
-    .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
+    .leftJoin(party, partyOfMember())
     .leftJoin(
       designation,
       and(eq(designation.id, member.designation_id), eq(designation.organization_id, member.organizationId)),
@@ -129,9 +117,10 @@ function signedSessionToken(cookieHeader: string | undefined, settings: SessionC
 }
 
 /**
- * Resolves the caller from the session cookie, refusing (with the messages of SPEC section 8) a
- * signed-out request, a temporary password not yet changed, a missing membership and a suspended
- * organization, party or membership. Every operation passes through here.
+ * Resolves the caller from the session cookie, refusing (with the messages of
+ * docs/product.md#signing-in) a signed-out request, a temporary password not yet changed, a missing
+ * membership and a suspended organization, party or membership. Every operation passes through
+ * here.
  *
  * One statement reads the session and everything else (`buildCallerQuery`), so a signed-out or
  * revoked session, and a member deactivated a moment ago, are refused on the very next request.

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { CATALOGUE } from '@fieldport/contract/catalogue';
 import type { OperationDef } from '@fieldport/contract/operation';
 import { Get_Current_User_Details } from '@fieldport/contract/operations/account';
-import { tableProfile } from '@fieldport/contract/permission-samples';
+import { tableProfile } from '@fieldport/contract/permission-samples.test-kit';
 import { decideAccess } from '@fieldport/contract/permissions';
 import type { Role } from '@fieldport/contract/roles';
 import { member, organization } from '../db/schema/identity.ts';
@@ -16,7 +16,7 @@ import { buildWorld, type CallerRef, type FixtureWorld } from '../test/tenant-fi
 import { inputArbitrary, malformedVariants } from '../test/fuzz-inputs.ts';
 
 /**
- * Every operation of the contract, fuzzed (docs/security.md "Input"): inputs generated from its
+ * Every operation of the contract, fuzzed (docs/security.md#input): inputs generated from its
  * own schema and malformed variants of a good input (wrong types, NUL, broken characters, huge
  * strings, extreme numbers and dates, `__proto__` keys), sent as a caller who may call it. No
  * answer may be a server error, every error carries a code, and a refused mutation writes nothing.

@@ -6,7 +6,7 @@ import type { Identity } from '../auth/identity.ts';
 import { clientRefusal, INTERNAL_ERROR_MESSAGE, isBodyRefusal } from '../platform/http-guards.ts';
 
 /**
- * What one GraphQL document may ask for (docs/security.md "GraphQL"). Every operation of the
+ * What one GraphQL document may ask for (docs/security.md#graphql). Every operation of the
  * portal is one root field whose answer is a JSON string, so a real client sends one field a
  * request; the limits leave room for a batch of ten and for introspection, nothing for a document
  * that multiplies one call a thousand times.
@@ -102,7 +102,7 @@ type AnyError = Error & {
 /**
  * Every error of /graphql, the transport's included, answered with an `extensions.code` and a
  * message meant for a person or a client developer; anything unexpected is logged (redacted) and
- * answered with a generic message (docs/security.md "Errors").
+ * answered with a generic message (docs/security.md#graphql).
  */
 export function formatGraphqlErrors(
   execution: { data?: unknown; errors: readonly Error[]; statusCode?: number },

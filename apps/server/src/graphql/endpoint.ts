@@ -14,7 +14,7 @@ import type { FileStore } from '../platform/files.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { authorize } from './authorize.ts';
 import { resolveCaller } from './caller.ts';
-import type { Handler, OperationContext } from './handler.ts';
+import type { Handler, OperationContext } from '../platform/handler.ts';
 import { buildSchemaSdl } from './schema.ts';
 import { DOCUMENT_LIMITS, documentGuard, formatGraphqlErrors, maxRootFieldsRule } from './document-limits.ts';
 
@@ -55,7 +55,10 @@ const JsonScalar = new GraphQLScalarType({
   parseLiteral: (node) => literalToValue(node),
 });
 
-/** Turns zod's first issue into a message that names the field (issue 2: BAD_USER_INPUT naming the field). */
+/**
+ * Turns zod's first issue into a message that names the field (BAD_USER_INPUT,
+ * docs/architecture.md#the-wire-format).
+ */
 export function inputError(error: z.ZodError): DomainError {
   const issue = error.issues[0];
   const field = issue.path.map(String).join('.');

@@ -1,36 +1,28 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ParsedListInput } from '@fieldport/contract/lists';
 import { exportAccessOf } from '@fieldport/contract/permissions';
 import type { Db } from '../db/client.ts';
 import type { Identity } from '../auth/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
-import { DomainError, badInput, notFound } from '../platform/errors.ts';
+import { badInput, notFound } from '../platform/errors.ts';
 import { writeXlsx } from '../platform/excel.ts';
 import { isListHandler, type ListHandler } from '../platform/lists.ts';
-import { authorize } from './authorize.ts';
-import { resolveCaller } from './caller.ts';
-import { inputError } from './endpoint.ts';
-import type { Handler } from './handler.ts';
+import type { Caller } from '../platform/caller.ts';
+import type { Handler } from '../platform/handler.ts';
+import { restRoute, validInput } from './rest-route.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Paging does not apply to an export: it is every row of the filter. */
 const PAGING_KEYS = new Set(['page', 'page_size']);
 
-const STATUS_OF: Record<string, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-};
-
 /**
  * GET /api/exports/<ListOperation>.xlsx?search=...&status=...: the list's filtered rows as a
- * workbook, streamed (issue 3 item 1). The caller is resolved, authorized and the filter validated
- * exactly as the list operation itself (same authorize(), same input schema), and the export is
- * audited with its filter and row count.
+ * workbook, streamed. The caller is resolved and authorized by restRoute (the EXPORT right on the
+ * list's module), the filter validated with the list operation's own input schema, and the export
+ * is audited with its filter and row count.
  */
 export function registerExportRoute(
   app: FastifyInstance,
@@ -43,39 +35,35 @@ export function registerExportRoute(
       .map((handler) => [handler.operation.name, handler] as const),
   );
 
-  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(
+  type ExportRoute = { Params: { file: string }; Querystring: Record<string, unknown> };
+  const listOf = (request: FastifyRequest<ExportRoute>): ListHandler => {
+    const name = request.params.file.replace(/\.xlsx$/, '');
+    const handler = request.params.file.endsWith('.xlsx') ? lists.get(name) : undefined;
+    if (!handler) throw notFound(`There is no export named ${request.params.file}.`);
+    return handler;
+  };
+
+  app.get<ExportRoute>(
     '/api/exports/:file',
-    async (request, reply) => {
-      let prepared;
-      try {
-        const name = request.params.file.replace(/\.xlsx$/, '');
-        const handler = request.params.file.endsWith('.xlsx') ? lists.get(name) : undefined;
-        if (!handler) throw notFound(`There is no export named ${request.params.file}.`);
-        const caller = await resolveCaller(deps.identity, deps.db, request);
-        authorize(caller, exportAccessOf(handler.operation.access));
-        const parsed = handler.operation.input.safeParse(
+    restRoute<ExportRoute>(
+      deps,
+      // The EXPORT right on the list's module, where the list itself needs VIEW.
+      { access: (request) => exportAccessOf(listOf(request).operation.access) },
+      async (request, reply, caller) => {
+        const handler = listOf(request);
+        const input = validInput(
+          handler.operation.input,
           fromQueryString(handler.operation.input, request.query),
-        );
-        if (!parsed.success) throw inputError(parsed.error);
-        handler.list.authorize(caller, parsed.data as ParsedListInput);
-        prepared = { handler, caller, input: parsed.data as ParsedListInput };
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        return reply
-          .code(STATUS_OF[error.code] ?? 400)
-          .send({ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) });
-      }
-      return stream(reply, prepared);
-    },
+        ) as ParsedListInput;
+        handler.list.authorize(caller, input);
+        return stream(reply, { handler, caller, input });
+      },
+    ),
   );
 
   function stream(
     reply: FastifyReply,
-    {
-      handler,
-      caller,
-      input,
-    }: { handler: ListHandler; caller: Awaited<ReturnType<typeof resolveCaller>>; input: ParsedListInput },
+    { handler, caller, input }: { handler: ListHandler; caller: Caller; input: ParsedListInput },
   ) {
     const spec = handler.list.export!;
     const body = new PassThrough();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { CATALOGUE } from '@fieldport/contract/catalogue';
 import type { OperationDef } from '@fieldport/contract/operation';
-import { SAMPLE_DESIGNATION, tableProfile } from '@fieldport/contract/permission-samples';
+import { SAMPLE_DESIGNATION, tableProfile } from '@fieldport/contract/permission-samples.test-kit';
 import { decideAccess, type AccessDecision } from '@fieldport/contract/permissions';
 import { DESIGNATION_ROLES, ROLES, type Role } from '@fieldport/contract/roles';
 import { organization } from '../db/schema/identity.ts';
@@ -12,9 +12,10 @@ import { addTestMember, seedTestOrganization, TEST_PASSWORD } from '../test/orga
 import { PERMISSION_FIXTURES } from '../test/permission-fixtures.ts';
 import { buildWorld, type CallerRef, type FixtureWorld, type Target } from '../test/tenant-fixture.ts';
 
-// Issue 5 item 4: every operation of the catalogue, called as every role, must be refused exactly
-// when the permission table (packages/contract/src/permissions.snap.md) refuses it; and nothing
-// of another organization or another party may be read or changed.
+// docs/security.md#the-walls-organizations-and-parties: every operation of the catalogue, called as
+// every role, must be refused exactly when the permission table
+// (packages/contract/src/permissions.snap.md) refuses it; and nothing of another organization or
+// another party may be read or changed.
 
 let app: TestApp;
 beforeAll(async () => {
@@ -217,7 +218,8 @@ describe('the walls between organizations and between parties', () => {
     const answer = await callAs(op, target, rightful);
     expect(answer.errors, 'the rightful caller was refused').toBeUndefined();
     if (op.kind === 'mutation') {
-      // Issue 5 item 5: every mutation is audited with who, organization, operation and address.
+      // docs/product.md#audit-log: every mutation is audited with who, organization, operation and
+      // address.
       const audited = (await entriesBy(rightful.userId, op.name)).slice(auditedBefore.length);
       expect(audited).toEqual([
         expect.objectContaining({ organization_id: rightful.organizationId, ip_address: expect.any(String) }),

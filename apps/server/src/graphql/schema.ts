@@ -2,7 +2,8 @@ import type { OperationDef } from '@fieldport/contract/operation';
 
 /**
  * The GraphQL schema, generated from the operation catalogue: every operation is a field of Query
- * or Mutation taking one `input` (a JSON object) and returning a JSON string (ARCHITECTURE.md).
+ * or Mutation taking one `input` (a JSON object) and returning a JSON string
+ * (docs/architecture.md#the-wire-format).
  */
 export function buildSchemaSdl(catalogue: Record<string, OperationDef>): string {
   const field = (op: OperationDef) =>

@@ -3,7 +3,7 @@ import { CATALOGUE } from '@fieldport/contract/catalogue';
 import { buildSchemaSdl } from '../graphql/schema.ts';
 import { HANDLERS } from './handlers.ts';
 
-// ARCHITECTURE.md "The contract": the server registers one handler per declared operation, and a
+// docs/architecture.md#the-wire-format: the server registers one handler per declared operation, and a
 // test fails if one is missing.
 describe('the handlers of the operation catalogue', () => {
   const handled = HANDLERS.map((handler) => handler.operation.name);

@@ -1,4 +1,4 @@
-import type { Handler } from '../graphql/handler.ts';
+import type { Handler } from '../platform/handler.ts';
 import { getAllMyOrganizations } from './account/get-all-my-organizations.ts';
 import { getCurrentUserDetails } from './account/get-current-user-details.ts';
 import { updateUserDetails } from './account/update-user-details.ts';
@@ -82,7 +82,7 @@ export const HANDLERS: Handler[] = [
   ...wipSubStageHandlers,
   ...additionalPartHandlers,
   ...escalationNotificationHandlers,
-  // Organization settings, designations and the audit log (issue 5).
+  // Organization settings, designations and the audit log.
   getOrganizationSettings,
   updateOrganizationSettings,
   updateOrganizationLogo,
@@ -93,7 +93,7 @@ export const HANDLERS: Handler[] = [
   updateDesignation,
   activateOrDeactivateDesignation,
   listLogs,
-  // People (issue 5 item 1): members of every kind, service partners and dealers.
+  // People (docs/people.md): members of every kind, service partners and dealers.
   listUsers,
   listRepresentatives,
   createUser,
@@ -104,7 +104,7 @@ export const HANDLERS: Handler[] = [
   transferOwnerShip,
   ...servicePartnerHandlers,
   ...dealerHandlers,
-  // Product catalogue, territories and files (issue 3 items 4 to 6).
+  // Product catalogue, territories and files.
   ...masterCategoryHandlers,
   ...categoryHandlers,
   ...serviceHandlers,
@@ -119,7 +119,7 @@ export const HANDLERS: Handler[] = [
   updateServicePartnerCoverage,
   generateS3Url,
   getPresignedUrl,
-  // Customers and their bulk import (issue 3 items 2 and 3).
+  // Customers and their bulk import (docs/customers.md).
   listCustomers,
   getCustomer,
   createCustomer,
@@ -130,6 +130,6 @@ export const HANDLERS: Handler[] = [
   removeCustomerSecondaryLocation,
   getCustomerImport,
   confirmCustomerImport,
-  // Tickets: creation, the lists, every transition, attendance and the dashboard (issue 4).
+  // Tickets: creation, the lists, every transition, attendance and the dashboard (docs/tickets.md).
   ...ticketHandlers,
 ] as Handler[];

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/platform.ts';
-import { newId } from './ids.ts';
+import { newId } from '../db/ids.ts';
 
 export interface AuditEntry {
   organization_id: string | null;
@@ -15,9 +15,10 @@ export interface AuditEntry {
 export const REDACTED = '[redacted]';
 
 /**
- * Whether a key names a secret (issue 5: passwords, codes and tokens never reach the log). Keys are
- * compared without case, '_' or '-': 'newPassword', 'new_password', 'otp', 'code',
- * 'activation_code', 'session_token' ... A code that names a thing ('part_code') is data, not a secret.
+ * Whether a key names a secret (docs/product.md#audit-log: passwords, codes and tokens never reach
+ * the log). Keys are compared without case, '_' or '-': 'newPassword', 'new_password', 'otp',
+ * 'code', 'activation_code', 'session_token' ... A code that names a thing ('part_code') is data,
+ * not a secret.
  */
 export function isSecretKey(key: string): boolean {
   const k = key.toLowerCase().replace(/[^a-z0-9]/g, '');

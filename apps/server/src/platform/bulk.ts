@@ -1,14 +1,14 @@
 import { and, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import type { Caller } from '../graphql/caller.ts';
+import type { Caller } from './caller.ts';
 import type { TenantTable } from './lists.ts';
 import { inOrganization } from './tenant.ts';
 
 /**
  * Writes to many rows at once, always inside the caller's organization. An empty filter is refused
- * (ARCHITECTURE.md "Habits worth keeping"): it would change or delete every row of the
- * organization, which no screen means to do.
+ * (the rule "bulk writes refuse an empty filter", docs/masters.md#bulk-writes): it would change or
+ * delete every row of the organization, which no screen means to do.
  */
 function filterOf(table: TenantTable, caller: Caller, where: (SQL | undefined)[], what: string): SQL {
   const given = where.filter((condition): condition is SQL => condition !== undefined);

@@ -1,6 +1,7 @@
 /**
  * Domain errors a handler throws; the GraphQL endpoint turns them into errors whose message a
- * person can read and whose `extensions.code` a client can act on (ARCHITECTURE.md "The contract").
+ * person can read and whose `extensions.code` a client can act on
+ * (docs/architecture.md#the-wire-format).
  */
 export type ErrorCode =
   | 'BAD_USER_INPUT'
@@ -11,6 +12,20 @@ export type ErrorCode =
   | 'TOO_MANY_REQUESTS'
   | 'SERVICE_UNAVAILABLE';
 
+/**
+ * The HTTP status of each code, for the REST routes (graphql/rest-route.ts); the GraphQL endpoint
+ * answers 200 and carries the code in `extensions.code`.
+ */
+export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
 export class DomainError extends Error {
   /**
    * A refusal whose writes stand: the operation's transaction commits what the handler wrote before
@@ -18,6 +33,9 @@ export class DomainError extends Error {
    * the check), then the caller gets this error. See `keepingWrites`.
    */
   keepWrites = false;
+
+  /** For TOO_MANY_REQUESTS: seconds until a retry can succeed (a REST route's Retry-After). */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -30,9 +48,9 @@ export class DomainError extends Error {
 }
 
 /**
- * Marks a refusal whose writes must stay (docs/security.md "Closure codes"): the endpoint commits
- * the mutation's transaction, audit entry included, and answers the refusal. Everything else a
- * handler throws rolls the whole operation back.
+ * Marks a refusal whose writes must stay (docs/security.md#closing-a-ticket-with-the-customers-code):
+ * the endpoint commits the mutation's transaction, audit entry included, and answers the refusal.
+ * Everything else a handler throws rolls the whole operation back.
  */
 export function keepingWrites(error: DomainError): DomainError {
   error.keepWrites = true;
@@ -48,3 +66,9 @@ export const notFound = (message: string) => new DomainError('NOT_FOUND', messag
 export const conflict = (message: string, field?: string) => new DomainError('CONFLICT', message, field);
 /** A service the operation needs (the mail server) failed; nothing was written, try again later. */
 export const unavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);
+/** A limit was reached; `retryAfterSeconds`, when known, says when the next attempt can succeed. */
+export function tooManyRequests(message: string, retryAfterSeconds?: number): DomainError {
+  const error = new DomainError('TOO_MANY_REQUESTS', message);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+}

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from './lists.ts';
+import { worksheetsOf } from './xlsx-sheets.ts';
 
 /**
  * Writes a workbook of one sheet to a stream as the rows arrive (exceljs's streaming writer):
@@ -14,7 +15,7 @@ export async function writeXlsx<Item>(options: {
   title: string;
   columns: ExportColumn<Item>[];
   batches: AsyncIterable<Item[]>;
-  /** Dates are written as the organization's wall-clock time (ARCHITECTURE.md "Data": times). */
+  /** Dates are written as the organization's wall-clock time (docs/architecture.md#data). */
   timeZone: string;
   /**
    * Runs once every row is written and before the workbook is closed, so that what it records (the
@@ -85,4 +86,110 @@ function wallClockOf(timeZone: string): (date: Date) => Date {
       Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second),
     );
   };
+}
+
+/** A column of an uploaded sheet, found by its header: the key its cells are kept under. */
+export interface SheetColumn<Key extends string = string> {
+  key: Key;
+  header: string;
+  required?: boolean;
+}
+
+/** A row of an uploaded sheet: its number in the sheet (the header row is 1) and its cells as text. */
+export interface SheetRow<Key extends string = string> {
+  number: number;
+  cells: Map<Key, string>;
+}
+
+/** A header as it is matched: without the '*' that marks a required column, any case and spacing. */
+function normalizeHeader(value: string): string {
+  return value.replace(/\*/g, '').trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** A cell's value as the text a person sees (numbers without grouping, links by their text). */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value)
+      return value.richText
+        .map((part) => part.text)
+        .join('')
+        .trim();
+    if ('text' in value && typeof value.text === 'string') return value.text.trim();
+    if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+    if ('error' in value) return '';
+  }
+  return String(value).trim();
+}
+
+/**
+ * The rows of the first sheet whose first row carries every required column's header, streamed;
+ * columns are found by header, in any order and any case. Other sheets (instructions, lists) are
+ * skipped. When no sheet has them, throws `missingColumn` with the header of the first required
+ * column the first sheet lacks.
+ */
+export async function* sheetRows<Key extends string>(
+  data: Buffer,
+  columns: readonly SheetColumn<Key>[],
+  missingColumn: (header: string) => Error,
+): AsyncGenerator<SheetRow<Key>> {
+  const byHeader = new Map(columns.map((column) => [normalizeHeader(column.header), column.key]));
+  let missing: string | undefined;
+  for await (const sheet of worksheetsOf(data)) {
+    // undefined: the header row is next; null: not the sheet looked for.
+    let found: Map<number, Key> | null | undefined;
+    for await (const row of sheet.rows) {
+      const values = row.values as ExcelJS.CellValue[];
+      if (found === undefined) {
+        const headers = new Map<number, Key>();
+        values.forEach((value, index) => {
+          const key = byHeader.get(normalizeHeader(cellText(value)));
+          if (key && ![...headers.values()].includes(key)) headers.set(index, key);
+        });
+        const keys = new Set(headers.values());
+        const absent = columns.find((column) => column.required && !keys.has(column.key));
+        if (absent) missing ??= absent.header;
+        found = absent ? null : headers;
+        continue;
+      }
+      if (found === null) break;
+      const cells = new Map<Key, string>();
+      for (const [index, key] of found) cells.set(key, cellText(values[index] ?? null));
+      yield { number: row.number, cells };
+    }
+    if (found) return;
+  }
+  throw missingColumn(missing ?? columns[0].header);
+}
+
+/**
+ * The sizes a zip (an .xlsx) declares for its files once unpacked, from its central directory;
+ * Infinity for a zip that cannot be read or declares ZIP64 sizes. A small file that claims to
+ * unpack to gigabytes (a "zip bomb") is refused with it before exceljs inflates any of it.
+ */
+export function declaredUnpackedSize(zip: Buffer): number {
+  // The end-of-central-directory record: signature 0x06054b50, within the last 64 KB + 22 bytes.
+  let end = -1;
+  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 65_557); at--) {
+    if (zip.readUInt32LE(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return Number.POSITIVE_INFINITY;
+  const entries = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  let total = 0;
+  for (let entry = 0; entry < entries; entry++) {
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return Number.POSITIVE_INFINITY;
+    const size = zip.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return total;
 }

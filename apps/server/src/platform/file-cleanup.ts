@@ -4,7 +4,7 @@ import { storedFile } from '../db/schema/files.ts';
 import type { FileStore } from './files.ts';
 
 /**
- * Removing files nobody uses (docs/security.md "Files"), run by scheduled jobs:
+ * Removing files nobody uses (docs/security.md#files), run by scheduled jobs:
  * - uploads no record took within a day (GenerateS3Url signs them before any record exists), and
  *   files a record let go (a replaced logo, a removed service file);
  * - files in the store with no row at all (written by a transaction that then failed, or by a

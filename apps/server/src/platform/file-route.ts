@@ -10,7 +10,7 @@ const saneKey = (key: string) => !key.split('/').some((part) => part === '..' ||
 
 /**
  * GET /files/<key>?expires=...&signature=...: a file the portal gave a signed address for
- * (ARCHITECTURE.md "/files/* signed downloads"). Anything else answers 404 or 403 without saying
+ * (docs/operations.md#files). Anything else answers 404 or 403 without saying
  * whether the file exists.
  *
  * PUT /files/<key>?expires=&type=&size=&signature=: an upload to the local store through the

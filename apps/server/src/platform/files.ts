@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { MSG } from '@fieldport/contract/messages';
 // Types only: the SDK itself is loaded on first use (loadS3Sdk).
 import type * as S3 from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -11,7 +12,7 @@ import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.ts';
 
 /**
- * Where the product keeps files (issue 3 item 5): local disk under DATA_DIR by default, or
+ * Where the product keeps files (docs/operations.md#files): local disk under DATA_DIR by default, or
  * S3-compatible storage when the S3 settings are given, both behind this one interface. Clients
  * upload straight to the store through a signed address (`uploadUrl`) and read through a presigned
  * one (`downloadUrl`); neither needs a session, both expire.
@@ -215,7 +216,7 @@ export function createLocalFileStore(root: string, signingSecret: string): Local
     },
     async receive(key, body, file) {
       const target = resolve(key);
-      if (await stat(key)) return { ok: false, status: 409, message: 'This file has already been uploaded.' };
+      if (await stat(key)) return { ok: false, status: 409, message: MSG.fileAlreadyUploaded };
       await fs.mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.${crypto.randomUUID()}.part`;
       let received = 0;
@@ -245,11 +246,15 @@ export function createLocalFileStore(root: string, signingSecret: string): Local
             message: `The file is not a valid ${TYPE_LABELS[file.contentType] ?? file.contentType}.`,
           };
         }
-        // Linking fails when the key exists: two uploads racing for one key cannot both win.
+        // Linking fails with EEXIST when the key exists: two uploads racing for one key cannot both
+        // win. Any other failure (the disk, the folder) is the server's, not the uploader's.
         try {
           await fs.link(partial, target);
-        } catch {
-          return { ok: false, status: 409, message: 'This file has already been uploaded.' };
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+            return { ok: false, status: 409, message: MSG.fileAlreadyUploaded };
+          }
+          throw error;
         }
         return { ok: true };
       } catch (error) {

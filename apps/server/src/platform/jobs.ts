@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 
 /**
- * Background work as durable jobs in the database (docs/operations.md "Jobs"): pg-boss keeps its
+ * Background work as durable jobs in the database (docs/operations.md#jobs): pg-boss keeps its
  * queues and schedules in the schema `pgboss` of the portal's own database, PostgreSQL or the
  * embedded one. A scheduled job runs once per tick however many processes run (pg-boss decides
  * under its own locks), survives a restart, and is retried when it fails. Every job must be safe

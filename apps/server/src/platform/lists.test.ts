@@ -9,7 +9,7 @@ import {
 import { query } from '@fieldport/contract/operation';
 import { closureRemark } from '../db/schema/settings.ts';
 import { seedNamedMaster } from '../db/seed/settings.ts';
-import type { Caller } from '../graphql/caller.ts';
+import type { Caller } from './caller.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { seedTestOrganization } from '../test/organizations.ts';
 import { defineList } from './lists.ts';

@@ -12,13 +12,13 @@ import {
 } from '@fieldport/contract/lists';
 import type { DataOf, OperationDef, ParsedInputOf } from '@fieldport/contract/operation';
 import type { Db } from '../db/client.ts';
-import type { Caller } from '../graphql/caller.ts';
-import { defineHandler, type Handler } from '../graphql/handler.ts';
+import type { Caller } from './caller.ts';
+import { defineHandler, type Handler } from './handler.ts';
 import { badInput } from './errors.ts';
 import { inOrganization, inPartyOf } from './tenant.ts';
 
 /**
- * Lists paginated, sorted, searched and filtered in SQL (ARCHITECTURE.md "Data"), and the same
+ * Lists paginated, sorted, searched and filtered in SQL (docs/architecture.md#data), and the same
  * query streamed in batches for the .xlsx export. A list is declared once with `defineList`; the
  * GraphQL handler and the export route both run it, so they can never disagree about which rows
  * a filter selects or who may see them.
@@ -68,7 +68,7 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
   /** Joins onto the table (`(q) => q.leftJoin(...)`), for columns of other tables in `select`. */
   join?: (query: PgSelect) => PgSelect;
   /**
-   * Expressions searched with ILIKE '%term%'; each needs a trigram index (db/columns.ts). Or the
+   * Expressions searched with ILIKE '%term%'; each needs a trigram index (db/indexes.ts). Or the
    * condition for a term, for lists that search some terms differently (a phone number by prefix,
    * or another table's rows of the caller's organization first).
    */
@@ -88,8 +88,9 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
   /** The list's own filters, from its input. */
   filters?: (input: ParsedInputOf<Op>, caller: Caller) => (SQL | undefined)[];
   /**
-   * A check beyond the operation's access that depends on the input (a people screen's own
-   * module, issue 5 item 1); it throws a DomainError. The handler and the export route both run it.
+   * A check beyond the operation's access that depends on the input (a people screen's own module,
+   * docs/people.md#screens-are-user-groups); it throws a DomainError. The handler and the export
+   * route both run it.
    */
   authorize?: (input: ParsedInputOf<Op>, caller: Caller) => void;
   /** A row as the caller reads it (`caller` for what depends on who asks, such as may_edit). */
@@ -150,7 +151,7 @@ export function scopeOf(table: TenantTable, scope: 'organization' | 'party', cal
 /**
  * How many rows a query selects, counted up to COUNT_CAP: the query is limited to COUNT_CAP + 1
  * rows inside the count, so a count never reads more than that many index entries or rows, however
- * many match (docs/architecture.md "Lists").
+ * many match (docs/architecture.md#lists).
  */
 export async function cappedCount(
   db: Db,

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/platform.ts';
-import { newId } from './ids.ts';
+import { newId } from '../db/ids.ts';
 
 export interface Mail {
   to: string;

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { AnyMasterContract } from '@fieldport/contract/masters';
 import type { RecordStatus } from '@fieldport/contract/lists';
 import type { Db } from '../db/client.ts';
-import { defineHandler, type Handler, type OperationContext } from '../graphql/handler.ts';
+import { defineHandler, type Handler, type OperationContext } from './handler.ts';
 import { conflict, notFound } from './errors.ts';
-import { newId } from './ids.ts';
+import { newId } from '../db/ids.ts';
 import {
   defineList,
   scopeOf,
@@ -18,7 +18,7 @@ import {
 } from './lists.ts';
 
 /**
- * The server half of a master (issue 3 item 1): from one definition, the handlers of its four
+ * The server half of a master (docs/masters.md): from one definition, the handlers of its four
  * operations (list, create, update, activate/deactivate), names unique per organization through a
  * unique index whose violation becomes a CONFLICT that names the record, and the list's export.
  */
@@ -29,7 +29,7 @@ export type MasterTable = TenantTable & { status: PgColumn; updated_at: PgColumn
 type FormValues<C extends AnyMasterContract> = z.output<C['form']>;
 
 export interface UniqueRule<C extends AnyMasterContract> {
-  /** The unique index (db/columns.ts uniqueNameIndex) whose violation this rule explains. */
+  /** The unique index (db/indexes.ts uniqueNameIndex) whose violation this rule explains. */
   index: string;
   /** The input field the person must change; the message is shown under it. */
   field: keyof FormValues<C> & string;

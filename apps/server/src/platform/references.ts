@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RecordStatus } from '@fieldport/contract/lists';
 import type { Db } from '../db/client.ts';
-import type { Caller } from '../graphql/caller.ts';
+import type { Caller } from './caller.ts';
 import { badInput } from './errors.ts';
 import { inOrganization } from './tenant.ts';
 

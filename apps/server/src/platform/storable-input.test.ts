@@ -3,7 +3,7 @@ import { CreateCustomer } from '@fieldport/contract/operations/customers';
 import { List_Open_Tickets } from '@fieldport/contract/operations/tickets';
 import { CUSTOMER_IMPORT_ROUTES, XLSX_MIME } from '@fieldport/contract/customer-import';
 import { authCall, call, startTestApp, type TestApp } from '../test/harness.ts';
-import { customerInput, customerWorld, newMobile, written } from '../modules/customers/customer-test-kit.ts';
+import { customerInput, customerWorld, newMobile, written } from '../modules/customers/customer.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

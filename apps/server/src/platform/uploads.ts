@@ -8,10 +8,10 @@ import {
 import { decideAccess } from '@fieldport/contract/permissions';
 import type { Db } from '../db/client.ts';
 import { storedFile, type FileRecordKind, type ServerFilePurpose } from '../db/schema/files.ts';
-import type { Caller } from '../graphql/caller.ts';
+import type { Caller } from './caller.ts';
 import { badInput } from './errors.ts';
 import type { FileStore } from './files.ts';
-import { newId } from './ids.ts';
+import { newId } from '../db/ids.ts';
 import { inOrganization } from './tenant.ts';
 
 /**
@@ -19,7 +19,7 @@ import { inOrganization } from './tenant.ts';
  * files, a ticket's photo) names an upload by its key, and the key is honoured only when it is one
  * of the caller's organization's uploads for that purpose that has fully arrived. Once used, the
  * upload is attached to its record: who may read it is who may see the record, and the clean-up
- * job removes what no record uses (docs/security.md "Files").
+ * job removes what no record uses (docs/security.md#files).
  */
 
 export interface FileRecord {

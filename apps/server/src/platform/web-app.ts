@@ -21,7 +21,7 @@ export const SYNC_COMPRESSION_BYTES = 256 * 1024;
 
 /**
  * Compression of every answer made per request (GraphQL, REST, CSV exports), brotli or gzip as the
- * client accepts (docs/operations.md "Compression and caching"). Registered before the routes.
+ * client accepts (docs/operations.md#compression-and-caching). Registered before the routes.
  * Brotli's quality 4 compresses a page of a list about as well as gzip in a fraction of the
  * highest quality's time; the build's own files are precompressed at the highest level and carry
  * their Content-Encoding already, which this leaves alone, as it leaves files that do not shrink

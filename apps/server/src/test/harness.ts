@@ -144,7 +144,7 @@ export async function call<Op extends OperationDef>(
   const response = await app.app.inject({
     method: 'POST',
     url: '/graphql',
-    // A browser sends its page's origin with every POST (docs/security.md "Origin check").
+    // A browser sends its page's origin with every POST (docs/security.md#http).
     headers: {
       'content-type': 'application/json',
       origin: app.config.publicUrl,
@@ -185,7 +185,7 @@ export async function mailsTo(app: TestApp, email: string) {
     .orderBy(mailOutbox.created_at, mailOutbox.id);
 }
 
-/** The temporary password of the newest invitation mailed to an address (issue 5 item 1). */
+/** The temporary password of the newest invitation mailed to an address (docs/people.md#rules). */
 export async function mailedTemporaryPassword(app: TestApp, email: string): Promise<string> {
   const mail = (await mailsTo(app, email)).at(-1);
   const password = mail?.body_text?.match(/^Temporary password: (\S+)$/m)?.[1];

@@ -1,15 +1,15 @@
-import { accountFixtures } from '../modules/account/tenant-fixtures.ts';
-import { auditFixtures } from '../modules/audit/tenant-fixtures.ts';
-import { designationFixtures } from '../modules/designations/tenant-fixtures.ts';
-import { organizationFixtures } from '../modules/organization/tenant-fixtures.ts';
-import { settingsFixtures } from '../modules/settings/tenant-fixtures.ts';
-import { peopleFixtures } from '../modules/people/tenant-fixtures.ts';
-import { fileFixtures } from '../modules/files/tenant-fixtures.ts';
-import { productCatalogueFixtures } from '../modules/product-catalogue/tenant-fixtures.ts';
-import { territoryFixtures } from '../modules/territories/tenant-fixtures.ts';
-import { customerFixtures } from '../modules/customers/tenant-fixtures.ts';
-import { ticketFixtures } from '../modules/tickets/tenant-fixtures.ts';
-import { mailOutboxFixtures } from '../modules/mail-outbox/tenant-fixtures.ts';
+import { accountFixtures } from '../modules/account/tenant-fixtures.test-kit.ts';
+import { auditFixtures } from '../modules/audit/tenant-fixtures.test-kit.ts';
+import { designationFixtures } from '../modules/designations/tenant-fixtures.test-kit.ts';
+import { organizationFixtures } from '../modules/organization/tenant-fixtures.test-kit.ts';
+import { settingsFixtures } from '../modules/settings/tenant-fixtures.test-kit.ts';
+import { peopleFixtures } from '../modules/people/tenant-fixtures.test-kit.ts';
+import { fileFixtures } from '../modules/files/tenant-fixtures.test-kit.ts';
+import { productCatalogueFixtures } from '../modules/product-catalogue/tenant-fixtures.test-kit.ts';
+import { territoryFixtures } from '../modules/territories/tenant-fixtures.test-kit.ts';
+import { customerFixtures } from '../modules/customers/tenant-fixtures.test-kit.ts';
+import { ticketFixtures } from '../modules/tickets/tenant-fixtures.test-kit.ts';
+import { mailOutboxFixtures } from '../modules/mail-outbox/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
 /**

@@ -1,2 +1,2 @@
--- Trigram indexes serve every list search (ARCHITECTURE.md "Data": search uses indexes, pg_trgm).
+-- Trigram indexes serve every list search (docs/architecture.md#data: search uses indexes, pg_trgm).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;

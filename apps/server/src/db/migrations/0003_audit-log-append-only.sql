@@ -1,4 +1,4 @@
--- The audit log is append-only (issue 5 item 5: no operation edits or deletes an entry). The
+-- The audit log is append-only (docs/product.md#audit-log: no operation edits or deletes an entry). The
 -- database refuses it too, so that no code path, present or future, can rewrite history. A
 -- retention purge, if one is ever wanted, must drop this trigger in its own reviewed migration.
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger

@@ -1,6 +1,6 @@
 ALTER TABLE "mail_outbox" ADD COLUMN "organization_id" text;--> statement-breakpoint
 CREATE INDEX "mail_outbox_organization_idx" ON "mail_outbox" USING btree ("organization_id","created_at");--> statement-breakpoint
--- Menu items renamed to the specification's names ('All Search', 'Store/Service Center'): the
+-- Menu items renamed to the inherited names ('All Search', 'Store/Service Center'): the
 -- designations that grant them by name follow.
 UPDATE "designation" SET "accessing_module" = (
   SELECT jsonb_agg(

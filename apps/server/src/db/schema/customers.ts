@@ -16,13 +16,14 @@ import type {
   ImportRowError,
 } from '@fieldport/contract/customer-import';
 import type { CountryCode } from 'libphonenumber-js';
-import { masterColumns, trigramIndex } from '../columns.ts';
+import { masterColumns } from '../columns.ts';
+import { trigramIndex } from '../indexes.ts';
 import { organization, user } from './identity.ts';
 import { party } from './platform.ts';
 import { customerCategory } from './settings.ts';
 
-// Customers and their locations (issue 3 items 2 and 3; DOMAIN.md: a ticket belongs to one
-// customer and one of the customer's locations).
+// Customers and their locations (docs/customers.md; docs/product.md#ticket-states: a ticket belongs
+// to one customer and one of the customer's locations).
 
 /**
  * A customer of the organization, or of one of its parties: `party_id` is the dealer (or service
@@ -94,7 +95,7 @@ export const customerLocation = pgTable(
       .on(table.customer_id)
       .where(sql`${table.is_primary}`),
     index('customer_location_customer_idx').on(table.customer_id, table.created_at),
-    // Tickets and territories look customers up by pincode (DOMAIN.md "Assignment").
+    // Tickets and territories look customers up by pincode (docs/product.md#assignment-and-claim).
     index('customer_location_org_pincode_idx').on(table.organization_id, table.pincode),
   ],
 );

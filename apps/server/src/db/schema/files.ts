@@ -9,7 +9,7 @@ import { party } from './platform.ts';
  */
 export type ServerFilePurpose = 'ISSUE_REPORT' | 'ORGANIZATION_LOGO';
 
-/** The kinds of record a stored file belongs to once attached (docs/security.md "Files"). */
+/** The kinds of record a stored file belongs to once attached (docs/security.md#files). */
 export type FileRecordKind = 'SERVICE' | 'TICKET' | 'ISSUE_REPORT' | 'ORGANIZATION';
 
 /**

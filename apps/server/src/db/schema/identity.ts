@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TicketAssignmentMode } from '@fieldport/contract/operations/organization';
-import { trigramIndex } from '../columns.ts';
+import { trigramIndex } from '../indexes.ts';
 
 // The tables of better-auth (core, email OTP) and its organization plugin. The property names are
 // better-auth's field names; the database columns are snake_case (the client uses casing
@@ -29,7 +29,7 @@ export const user = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The people screens search members by name and email, and page them by name (issue 5 item 1).
+  // The people screens search members by name and email, and page them by name (docs/people.md#lists).
   (table) => [
     trigramIndex('user_name_trgm', table.name),
     trigramIndex('user_email_trgm', table.email),
@@ -95,7 +95,7 @@ export const verification = pgTable(
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
 
-/** The tenant (DOMAIN.md "People and parties"). */
+/** The tenant (docs/product.md#roles-and-parties). */
 export const organization = pgTable('organization', {
   id: text().primaryKey(),
   name: text().notNull(),
@@ -109,13 +109,13 @@ export const organization = pgTable('organization', {
   enable_credits_recharge: boolean().notNull().default(false),
   is_access_control_enable: boolean().notNull().default(false),
   is_enable_partners_monthly_closed_ticket_report_tab: boolean().notNull().default(false),
-  /** How new tickets are given out (DOMAIN.md "Assignment"). */
+  /** How new tickets are given out (docs/product.md#assignment-and-claim). */
   ticket_assignment_mode: text().$type<TicketAssignmentMode>().notNull().default('MANUAL'),
 });
 
 /**
  * PENDING: an organization invited a person who already has a sign-in; the membership counts for
- * nothing until the person accepts the invitation (docs/people.md "Invitations").
+ * nothing until the person accepts the invitation (docs/people.md#invitations).
  */
 export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INACTIVE', 'INVALID', 'PENDING'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AccessModule } from '@fieldport/contract/operations/account';
-import { trigramIndex, uniqueNameIndex } from '../columns.ts';
+import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import { member, organization, user } from './identity.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -9,8 +9,8 @@ export const PARTY_KINDS = ['SERVICE_PARTNER', 'DEALER'] as const;
 export type PartyKind = (typeof PARTY_KINDS)[number];
 
 /**
- * A service partner or a dealer inside an organization (DOMAIN.md "Party"). The organization's own
- * staff have no party. Dealer tab flags default on (SPEC section 9).
+ * A service partner or a dealer inside an organization (docs/product.md#roles-and-parties). The
+ * organization's own staff have no party. Dealer tab flags default on (docs/product.md#constants).
  */
 export const party = pgTable(
   'party',
@@ -37,7 +37,10 @@ export const party = pgTable(
   ],
 );
 
-/** A designation carries module rights (SPEC section 3, accessing_module). */
+/**
+ * A designation carries module rights (accessing_module,
+ * docs/product.md#people-designations-and-rights).
+ */
 export const designation = pgTable(
   'designation',
   {
@@ -95,7 +98,7 @@ export const serverSecret = pgTable('server_secret', {
   created_at: createdAt(),
 });
 
-/** Who did what, where and when (ARCHITECTURE.md "Who may do what"). Entries are never edited. */
+/** Who did what, where and when (docs/product.md#audit-log). Entries are never edited. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -5,10 +5,11 @@ import type {
   ServiceSource,
 } from '@fieldport/contract/operations/product-catalogue';
 import type { FileType } from '@fieldport/contract/operations/files';
-import { masterColumns, trigramIndex, uniqueNameIndex } from '../columns.ts';
+import { masterColumns } from '../columns.ts';
+import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import { user } from './identity.ts';
 
-// The product catalogue (issue 3 item 4): master categories, categories, services.
+// The product catalogue (docs/product.md#product-catalogue): master categories, categories, services.
 
 export const masterCategory = pgTable(
   'master_category',

@@ -2,9 +2,9 @@ import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { organization } from './identity.ts';
 
 /**
- * Per-organization counters for what people read (ARCHITECTURE.md "Data": SRV-000001, and the
+ * Per-organization counters for what people read (docs/architecture.md#data: SRV-000001, and the
  * ticket numbers AC-000123). One row per organization and counter, incremented in the writing
- * transaction (platform/sequences.ts).
+ * transaction (db/sequences.ts).
  */
 export const organizationSequence = pgTable(
   'organization_sequence',

@@ -1,9 +1,10 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Role } from '@fieldport/contract/roles';
 import type { OpenTicketState } from '@fieldport/contract/ticket-states';
-import { masterColumns, trigramIndex, uniqueNameIndex } from '../columns.ts';
+import { masterColumns } from '../columns.ts';
+import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 
-// The settings masters (SPEC section 2, Settings; issue 3 items 4 and 7).
+// The settings masters (docs/product.md#masters).
 
 /** A master that is only a name: unique per organization (case-insensitive), searchable. */
 function namedMasterTable<Name extends string>(name: Name) {
@@ -22,7 +23,10 @@ export const serviceType = namedMasterTable('service_type');
 export const supportType = namedMasterTable('support_type');
 export const territoryCategory = namedMasterTable('territory_category');
 
-/** WIP states, in their display order (DOMAIN.md: IN_PROGRESS carries a WIP sub-stage). */
+/**
+ * WIP states, in their display order (IN_PROGRESS carries a WIP sub-stage,
+ * docs/product.md#ticket-states).
+ */
 export const wipState = pgTable(
   'wip_state',
   { ...masterColumns(), name: text().notNull(), display_order: integer().notNull() },

@@ -1,11 +1,12 @@
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { masterColumns, trigramIndex, uniqueNameIndex } from '../columns.ts';
+import { masterColumns } from '../columns.ts';
+import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import { member, organization } from './identity.ts';
 import { party } from './platform.ts';
 import { category } from './product-catalogue.ts';
 import { territoryCategory } from './settings.ts';
 
-// Territories (issue 3 item 6; DOMAIN.md "Assignment").
+// Territories (docs/product.md#territories, #assignment-and-claim).
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const organizationId = () =>

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TicketEventKind, TicketPriority } from '@fieldport/contract/operations/tickets';
 import { ACTIVE_LIST_STATES, type TicketState } from '@fieldport/contract/ticket-states';
-import { trigramIndex } from '../columns.ts';
+import { trigramIndex } from '../indexes.ts';
 import { customer, customerLocation } from './customers.ts';
 import { member, organization, user } from './identity.ts';
 import { party } from './platform.ts';
@@ -21,7 +21,7 @@ import { category, service } from './product-catalogue.ts';
 import { closureRemark, problemDescription, wipSubStage } from './settings.ts';
 import { territory } from './territories.ts';
 
-// Tickets (issue 4; DOMAIN.md "Tickets", "Assignment", "Closing with the customer's OTP").
+// Tickets (docs/product.md#ticket-states, #assignment-and-claim, #closure; docs/tickets.md).
 
 /** The Active list's condition, spelled as the list's query spells it (so the planner matches it). */
 const activeTicket = (state: PgColumn) =>
@@ -107,7 +107,7 @@ export const ticket = pgTable(
     index('ticket_org_customer_idx').on(table.organization_id, table.customer_id),
     index('ticket_org_created_idx').on(table.organization_id, table.created_at),
     index('ticket_org_closed_idx').on(table.organization_id, table.closed_at),
-    // The Active list (docs/benchmarks.md "tickets"): partial indexes on the active states, in the
+    // The Active list (docs/benchmarks.md#tickets): partial indexes on the active states, in the
     // list's sort orders, so that a page and its capped count read about a page of index entries
     // however many tickets the organization has. The predicate is the list's own `state IN (...)`.
     index('ticket_active_created_idx')

@@ -5,7 +5,7 @@ import { checkPhone, DEFAULT_COUNTRY } from '@fieldport/contract/phone';
 import type { Db } from '../client.ts';
 import { customer, customerLocation } from '../schema/customers.ts';
 import { customerCategory } from '../schema/settings.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../ids.ts';
 
 // Customers made the way the product makes them (phones normalized to E.164 by the contract's
 // checkPhone); shared by the demo seed, the tests and the benchmark's generator.
@@ -559,8 +559,9 @@ export const DEMO_NAMED_CUSTOMERS: (Omit<SeedCustomer, 'organization_id' | 'cust
 ];
 
 /**
- * The demo's customers (issue 3 item 8): a few hundred of the organization's, some of its dealer's,
- * the named ones above, a few switched off; created over the last year and a half.
+ * The demo's customers (docs/customers.md#demo-and-benchmark-data): a few hundred of the
+ * organization's, some of its dealer's, the named ones above, a few switched off; created over the
+ * last year and a half.
  */
 export async function seedDemoCustomers(
   db: Db,

@@ -11,7 +11,7 @@ import { seedDemoTickets } from './tickets.ts';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
-/** The staff roles that need a designation (SPEC section 5, Access). */
+/** The staff roles that need a designation (docs/product.md#roles-and-parties). */
 const DESIGNATED: Partial<Record<Role, { name: string; modules: ReturnType<typeof grant>[] }>> = {
   MANAGEMENT: {
     name: 'Head of Service',
@@ -89,7 +89,7 @@ const PEOPLE: { role: Role; name: string; party?: 'partner' | 'dealer' }[] = [
 export const demoEmail = (role: Role) => `${role.toLowerCase()}@demo.local`;
 
 /**
- * The demo (issue 2): "Demo Service Co" with one member per role, a service partner and a dealer,
+ * The demo (README "Demo logins"): "Demo Service Co" with one member per role, a service partner and a dealer,
  * designations and access control on; "Demo Partner Org" with access control off, where the
  * owner is an ADMIN, to switch to. Runs only on an empty database.
  */

@@ -5,10 +5,10 @@ import type { AccessModule } from '@fieldport/contract/operations/account';
 import type { Db } from '../client.ts';
 import { account, member, organization, user, type MembershipStatus } from '../schema/identity.ts';
 import { designation, party, type PartyKind } from '../schema/platform.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../ids.ts';
 
 // The functions that make data the way the product does; the demo seed and the tests both use
-// them (ARCHITECTURE.md "Habits worth keeping").
+// them (docs/architecture.md#tests).
 
 export type OrganizationRow = typeof organization.$inferSelect;
 
@@ -144,8 +144,7 @@ export async function seedMember(
 }
 
 /**
- * Gives a member a designation (or takes it away with null), as the users screens will (issue 5
- * item 1). The designation must belong to the member's organization.
+ * Gives a member a designation (or takes it away with null), as the users screens do. The designation must belong to the member's organization.
  */
 export async function assignDesignation(
   db: Db,

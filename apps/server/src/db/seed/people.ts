@@ -2,7 +2,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Role } from '@fieldport/contract/roles';
 import type { Db } from '../client.ts';
 import { account, member, user } from '../schema/identity.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../ids.ts';
 import { generateIndianCustomers } from './customers.ts';
 
 /**

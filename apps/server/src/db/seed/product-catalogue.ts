@@ -4,8 +4,8 @@ import type { Db } from '../client.ts';
 import { category, masterCategory, service, type StoredServiceFile } from '../schema/product-catalogue.ts';
 import { serviceType } from '../schema/settings.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { newId } from '../../platform/ids.ts';
-import { formatNumber, nextNumber } from '../../platform/sequences.ts';
+import { newId } from '../ids.ts';
+import { formatNumber, nextNumber } from '../sequences.ts';
 
 // The product catalogue made the way the product makes it; shared by the demo seed and the tests.
 
@@ -65,7 +65,7 @@ export async function seedService(
   return row;
 }
 
-/** The demo's catalogue (issue 3 item 8): what an appliance-service organization offers in India. */
+/** The demo's catalogue: what an appliance-service organization offers in India. */
 export const DEMO_CATALOGUE: {
   master: string;
   categories: {

@@ -15,7 +15,7 @@ import {
   wipState,
   wipSubStage,
 } from '../schema/settings.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../ids.ts';
 
 // Settings masters made the way the product makes them; shared by the demo seed and the tests.
 

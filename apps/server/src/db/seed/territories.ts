@@ -10,7 +10,7 @@ import {
   territoryPincode,
 } from '../schema/territories.ts';
 import { and, eq } from 'drizzle-orm';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../ids.ts';
 
 // Territories made the way the product makes them; shared by the demo seed and the tests.
 
@@ -84,7 +84,7 @@ export async function mapServicePartner(
 export const pincodeRange = (first: number, count: number) =>
   Array.from({ length: count }, (_, index) => String(first + index));
 
-/** The demo's territories (issue 3 item 8): four metros with real PIN codes and their areas. */
+/** The demo's territories: four metros with real PIN codes and their areas. */
 export const DEMO_TERRITORIES: {
   name: string;
   category: string;

@@ -7,8 +7,8 @@ import { category, service } from '../schema/product-catalogue.ts';
 import { closureRemark, wipSubStage } from '../schema/settings.ts';
 import { servicePartnerTerritory, technicianTerritory, territoryPincode } from '../schema/territories.ts';
 import { ticket, ticketEvent } from '../schema/tickets.ts';
-import { newId } from '../../platform/ids.ts';
-import { formatNumber, nextNumber } from '../../platform/sequences.ts';
+import { newId } from '../ids.ts';
+import { formatNumber, nextNumber } from '../sequences.ts';
 
 // Tickets made the way the product makes them (numbered from the category's prefix and the
 // organization's 'ticket' sequence, placed in the location's territory, with a timeline); shared
@@ -157,7 +157,7 @@ function eventKindOf(state: TicketState) {
 }
 
 /**
- * The demo's tickets (issue 4): a few dozen across every state, among the organization's own
+ * The demo's tickets: a few dozen across every state, among the organization's own
  * customers, the dealer's customers and the partner's territories, created over the last weeks.
  */
 export async function seedDemoTickets(

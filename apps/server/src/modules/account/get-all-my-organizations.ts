@@ -1,5 +1,5 @@
 import { GetAllMyOrganizations } from '@fieldport/contract/operations/account';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { activeOrganizationsOf } from './memberships.ts';
 

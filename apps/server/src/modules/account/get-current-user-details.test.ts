@@ -28,7 +28,7 @@ async function currentUser(cookie: string, input: unknown = {}) {
 }
 
 describe('Get_Current_User_Details', () => {
-  it('answers exactly the fields of SPEC section 3 for an owner, without dealer flags, with the Mail Outbox', async () => {
+  it('answers exactly the current user fields for an owner, without dealer flags, with the Mail Outbox', async () => {
     const { members, org, tag } = await seedTestOrganization(app.database.db, {
       roles: ['OWNER'],
       accessControl: true,
@@ -61,7 +61,11 @@ describe('Get_Current_User_Details', () => {
         is_access_control_enable: true,
         is_enable_partners_monthly_closed_ticket_report_tab: true,
       },
-      // Ours, beside SPEC's fields: no mail server in the tests, so the owner has the Mail Outbox.
+      // Ours, beside the old API's fields: the organization's time zone, in which the web app shows
+      // times.
+      time_zone: 'Asia/Kolkata',
+      // Ours, beside the old API's fields: no mail server in the tests, so the owner has the Mail
+      // Outbox.
       mail_outbox: true,
     });
   });
@@ -111,6 +115,7 @@ describe('Get_Current_User_Details', () => {
           'designation_id',
           'designation_detail',
           'organization_details',
+          'time_zone',
           ...DEALER_FLAGS,
         ].sort(),
       );

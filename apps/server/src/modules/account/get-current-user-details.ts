@@ -1,10 +1,13 @@
 import { Get_Current_User_Details, type CurrentUser } from '@fieldport/contract/operations/account';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { dealerFlags, organizationDetails } from '../../graphql/caller.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { addressOf } from '../../platform/files.ts';
 
-/** SPEC section 3 "Current user": exactly those fields; the dealer flags for dealer users only. */
+/**
+ * The current user with the old API's field names (docs/architecture.md#the-wire-format); the
+ * dealer flags for dealer users only.
+ */
 export const getCurrentUserDetails = defineHandler(
   Get_Current_User_Details,
   async (input, { caller, files }) => {
@@ -26,6 +29,7 @@ export const getCurrentUserDetails = defineHandler(
         // The column keeps the storage key; the top bar needs an address it may load.
         organization_logo_url: addressOf(files, caller.organization.logo),
       },
+      time_zone: caller.organization.time_zone,
       ...(caller.party?.kind === 'DEALER' ? dealerFlags(caller.party) : {}),
       // Only the owner and admins have the Mail Outbox; nobody else is told about it.
       ...(caller.profile.mail_outbox && ['OWNER', 'ADMIN'].includes(caller.membership.role)

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { member, organization } from '../../db/schema/identity.ts';
 import { party } from '../../db/schema/platform.ts';
+import { partyOfMember } from '../../platform/tenant.ts';
 
 /** The organizations in which a person can work now: membership, organization and party all active. */
 export async function activeOrganizationsOf(db: Db, userId: string) {
@@ -9,7 +10,7 @@ export async function activeOrganizationsOf(db: Db, userId: string) {
     .select({ organization_id: organization.id, organization_name: organization.name })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
-    .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
+    .leftJoin(party, partyOfMember())
     .where(
       and(
         eq(member.userId, userId),

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { UpdateUserDetails } from '@fieldport/contract/operations/account';
 import { MSG } from '@fieldport/contract/messages';
 import { session } from '../../db/schema/identity.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
 import { activeOrganizationsOf } from './memberships.ts';
 
 /**
- * The organization switch (SPEC section 7): moves this session, and only this one, to another
- * organization in which the caller has an active membership.
+ * The organization switch (docs/product.md#switching-organization): moves this session, and only
+ * this one, to another organization in which the caller has an active membership.
  */
 export const updateUserDetails = defineHandler(UpdateUserDetails, async (input, context) => {
   const { caller, db } = context;

@@ -7,7 +7,7 @@ import { UpdateOrganizationSettings } from '@fieldport/contract/operations/organ
 import { organization } from '../../db/schema/identity.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { XLSX_CONTENT_TYPE } from '../../graphql/export-route.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../../db/ids.ts';
 import {
   authCall,
   call,
@@ -256,6 +256,29 @@ describe('exporting needs the EXPORT right, not only VIEW', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('with access control on, an agent granted VIEW and EXPORT on the log gets the workbook', async () => {
+    const viewAndExport = {
+      module_name: 'Audit Logs',
+      module_rights: [
+        { VIEW: true, CREATE: false, EDIT: false, DELETE: false, APPROVE: false, EXPORT: true },
+      ],
+      sub_modules: [],
+    };
+    const seeded = await seedTestOrganization(app.database.db, {
+      roles: ['AGENT'],
+      accessControl: true,
+      designationModules: [viewAndExport],
+    });
+    const agent = await signIn(app, seeded.members.AGENT.email, TEST_PASSWORD);
+    const response = await app.app.inject({
+      method: 'GET',
+      url: '/api/exports/List_Logs.xlsx',
+      headers: { cookie: agent },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
   });
 });
 

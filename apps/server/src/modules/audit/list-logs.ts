@@ -1,13 +1,14 @@
-import { eq, gte, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { List_Logs, type AuditLogItem } from '@fieldport/contract/operations/audit';
 import { user } from '../../db/schema/identity.ts';
 import { auditLog } from '../../db/schema/platform.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { defineList } from '../../platform/lists.ts';
+import { withinDays } from '../../platform/organization-days.ts';
 
 /**
- * The organization's audit log (issue 5 item 5), newest first, paginated and filtered in SQL on
- * the indexes that lead with organization_id (schema/platform.ts). Dates are days of the
+ * The organization's audit log (docs/product.md#audit-log), newest first, paginated and filtered in
+ * SQL on the indexes that lead with organization_id (schema/platform.ts). Dates are days of the
  * organization's time zone: 'from 2025-03-01' starts at that day's midnight there.
  */
 const logs = defineList(List_Logs, {
@@ -29,19 +30,11 @@ const logs = defineList(List_Logs, {
   count: 'table',
   search: [auditLog.user_email, auditLog.operation],
   sort: { created_on: auditLog.created_at, operation: auditLog.operation, user_email: auditLog.user_email },
-  filters: (input, caller) => {
-    const zone = caller.organization.time_zone;
-    return [
-      input.user_email ? eq(auditLog.user_email, input.user_email) : undefined,
-      input.operation ? eq(auditLog.operation, input.operation) : undefined,
-      input.date_from
-        ? gte(auditLog.created_at, sql`(${input.date_from}::date)::timestamp at time zone ${zone}`)
-        : undefined,
-      input.date_to
-        ? lt(auditLog.created_at, sql`(${input.date_to}::date + 1)::timestamp at time zone ${zone}`)
-        : undefined,
-    ];
-  },
+  filters: (input, caller) => [
+    input.user_email ? eq(auditLog.user_email, input.user_email) : undefined,
+    input.operation ? eq(auditLog.operation, input.operation) : undefined,
+    ...withinDays(auditLog.created_at, input.date_from, input.date_to, caller.organization.time_zone),
+  ],
   toItem: (row): AuditLogItem => ({
     log_id: row.id,
     created_on: row.created_at.toISOString(),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ActivateOrDeactivateCustomer, CUSTOMER_MESSAGES } from '@fieldport/contract/operations/customers';
 import { customer } from '../../db/schema/customers.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { answerWith, findCustomer } from './customer-rules.ts';
 
 export const activateOrDeactivateCustomer = defineHandler(

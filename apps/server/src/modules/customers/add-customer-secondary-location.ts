@@ -5,9 +5,9 @@ import {
   MAX_SECONDARY_LOCATIONS,
 } from '@fieldport/contract/operations/customers';
 import { customerLocation } from '../../db/schema/customers.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { conflict } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../../db/ids.ts';
 import { answerWith, findCustomer, locationColumns } from './customer-rules.ts';
 
 export const addCustomerSecondaryLocation = defineHandler(

@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES } from '@fieldport/contract/customer-import';
 import { ConfirmCustomerImport } from '@fieldport/contract/operations/customers';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { runImport } from './customer-import.ts';
 
 /**

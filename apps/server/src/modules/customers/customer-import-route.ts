@@ -14,35 +14,22 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Identity } from '../../auth/identity.ts';
 import type { Db } from '../../db/client.ts';
 import { customerCategory } from '../../db/schema/settings.ts';
-import { authorize } from '../../graphql/authorize.ts';
-import { resolveCaller, type Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { restRoute, sendDomainRefusal } from '../../graphql/rest-route.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { DomainError, badInput } from '../../platform/errors.ts';
 import { assertConfirmable, checkWorkbook, findImport, recordFailure, runImport } from './customer-import.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /**
- * The REST half of the customer import (issue 3 item 3), for what GraphQL carries badly: the
- * template (a file), the upload (a file of up to 10 MB) and a confirmation that reports its
- * progress. Each resolves and authorizes the caller exactly as the operations do (the access of
- * CreateCustomer / ConfirmCustomerImport). Upload and confirmation answer NDJSON: progress lines
- * while they work, then one 'done' or 'error' line (packages/contract/src/customer-import.ts).
+ * The REST half of the customer import, for what GraphQL carries badly: the template (a file), the
+ * upload (a file of up to 10 MB) and a confirmation that reports its progress. Each is a restRoute
+ * with the access of CreateCustomer / ConfirmCustomerImport, as the operations would check it.
+ * Upload and confirmation answer NDJSON: progress lines while they work, then one 'done' or
+ * 'error' line (packages/contract/src/customer-import.ts).
  */
 
-const STATUS_OF: Record<string, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-};
-
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-function refuse(reply: FastifyReply, error: DomainError) {
-  return reply
-    .code(STATUS_OF[error.code] ?? 400)
-    .send({ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) });
-}
 
 /** An NDJSON answer: `write` sends a line now; the work's last line ends it. */
 function ndjson(reply: FastifyReply) {
@@ -73,15 +60,6 @@ function errorLine(error: unknown, request: FastifyRequest, fallback: string): I
 }
 
 export function registerCustomerImportRoutes(app: FastifyInstance, deps: { db: Db; identity: Identity }) {
-  const callerFor = async (
-    request: FastifyRequest,
-    access: typeof CreateCustomer.access,
-  ): Promise<Caller> => {
-    const caller = await resolveCaller(deps.identity, deps.db, request);
-    authorize(caller, access);
-    return caller;
-  };
-
   void app.register(async (scope) => {
     // The workbook comes as the request's body; other content types keep Fastify's 415.
     for (const type of [XLSX_MIME, 'application/octet-stream']) {
@@ -93,132 +71,130 @@ export function registerCustomerImportRoutes(app: FastifyInstance, deps: { db: D
     }
     scope.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return refuse(reply, badInput(IMPORT_MESSAGES.tooLarge, 'file'));
+        return sendDomainRefusal(reply, badInput(IMPORT_MESSAGES.tooLarge, 'file'));
       // Whatever else is wrong with the body (empty, JSON, another type) is not a workbook.
       if (error.statusCode && error.statusCode < 500) {
-        return refuse(reply, badInput(IMPORT_MESSAGES.notXlsx, 'file'));
+        return sendDomainRefusal(reply, badInput(IMPORT_MESSAGES.notXlsx, 'file'));
       }
       request.log.error({ err: error }, 'customer import route failed');
       return reply.code(500).send({ code: 'INTERNAL_SERVER_ERROR', message: IMPORT_MESSAGES.failed });
     });
 
-    scope.get('/api/imports/customers/template.xlsx', async (request, reply) => {
-      let caller: Caller;
-      try {
-        caller = await callerFor(request, CreateCustomer.access);
-      } catch (error) {
-        if (error instanceof DomainError) return refuse(reply, error);
-        throw error;
-      }
-      const workbook = await template(deps.db, caller);
-      reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', 'attachment; filename="customers-import-template.xlsx"')
-        .header('cache-control', 'no-store');
-      return reply.send(Buffer.from(await workbook.xlsx.writeBuffer()));
-    });
+    scope.get(
+      '/api/imports/customers/template.xlsx',
+      restRoute(deps, { access: CreateCustomer.access }, async (_request, reply, caller) => {
+        const workbook = await template(deps.db, caller);
+        reply
+          .header('content-type', XLSX_MIME)
+          .header('content-disposition', 'attachment; filename="customers-import-template.xlsx"')
+          .header('cache-control', 'no-store');
+        return reply.send(Buffer.from(await workbook.xlsx.writeBuffer()));
+      }),
+    );
 
-    scope.post<{ Querystring: { file_name?: string } }>('/api/imports/customers', async (request, reply) => {
-      let caller: Caller;
-      const data = request.body as Buffer | undefined;
-      try {
-        caller = await callerFor(request, ConfirmCustomerImport.access);
-        if (
-          !Buffer.isBuffer(data) ||
-          data.length < ZIP_MAGIC.length ||
-          !data.subarray(0, 4).equals(ZIP_MAGIC)
-        ) {
-          throw badInput(IMPORT_MESSAGES.notXlsx, 'file');
-        }
-      } catch (error) {
-        if (error instanceof DomainError) return refuse(reply, error);
-        throw error;
-      }
-      const name = String(request.query.file_name ?? 'customers.xlsx').slice(0, 200) || 'customers.xlsx';
-      const answer = ndjson(reply);
-      void (async () => {
-        try {
-          const item = await checkWorkbook(deps.db, caller, { name, data }, (done, total) =>
-            answer.write({ type: 'progress', phase: 'checking', done, total }),
-          );
-          // The upload changes no customer, but it is kept (24 hours) and so is who made it.
-          await writeAudit(deps.db, {
-            organization_id: caller.organization.id,
-            user_id: caller.user.id,
-            user_email: caller.user.email,
-            operation: 'UploadCustomerImport',
-            target: item.import_id,
-            changes: {
-              file_name: item.file_name,
-              total_rows: item.total_rows,
-              valid_count: item.valid_count,
-            },
-            ip_address: request.ip,
-          });
-          answer.end({
-            type: 'done',
-            import: item,
-            message: IMPORT_MESSAGES.checked(item.valid_count, item.invalid_count),
-          });
-        } catch (error) {
-          answer.end(errorLine(error, request, IMPORT_MESSAGES.unreadable));
-        }
-      })();
-      return reply.send(answer.body);
-    });
+    type UploadRoute = { Querystring: { file_name?: string } };
+    scope.post<UploadRoute>(
+      '/api/imports/customers',
+      restRoute<UploadRoute>(
+        deps,
+        { access: ConfirmCustomerImport.access },
+        async (request, reply, caller) => {
+          const data = request.body as Buffer | undefined;
+          if (
+            !Buffer.isBuffer(data) ||
+            data.length < ZIP_MAGIC.length ||
+            !data.subarray(0, 4).equals(ZIP_MAGIC)
+          ) {
+            throw badInput(IMPORT_MESSAGES.notXlsx, 'file');
+          }
+          const name = String(request.query.file_name ?? 'customers.xlsx').slice(0, 200) || 'customers.xlsx';
+          const answer = ndjson(reply);
+          void (async () => {
+            try {
+              const item = await checkWorkbook(deps.db, caller, { name, data }, (done, total) =>
+                answer.write({ type: 'progress', phase: 'checking', done, total }),
+              );
+              // The upload changes no customer, but it is kept (24 hours) and so is who made it.
+              await writeAudit(deps.db, {
+                organization_id: caller.organization.id,
+                user_id: caller.user.id,
+                user_email: caller.user.email,
+                operation: 'UploadCustomerImport',
+                target: item.import_id,
+                changes: {
+                  file_name: item.file_name,
+                  total_rows: item.total_rows,
+                  valid_count: item.valid_count,
+                },
+                ip_address: request.ip,
+              });
+              answer.end({
+                type: 'done',
+                import: item,
+                message: IMPORT_MESSAGES.checked(item.valid_count, item.invalid_count),
+              });
+            } catch (error) {
+              answer.end(errorLine(error, request, IMPORT_MESSAGES.unreadable));
+            }
+          })();
+          return reply.send(answer.body);
+        },
+      ),
+    );
 
-    scope.post<{ Params: { id: string } }>('/api/imports/customers/:id/confirm', async (request, reply) => {
-      let caller: Caller;
-      const id = request.params.id;
-      try {
-        caller = await callerFor(request, ConfirmCustomerImport.access);
-        // Refused before the answer starts when it plainly cannot run; checked again under lock.
-        assertConfirmable(await findImport(deps.db, caller, id));
-      } catch (error) {
-        if (error instanceof DomainError) return refuse(reply, error);
-        throw error;
-      }
-      const answer = ndjson(reply);
-      void (async () => {
-        try {
-          // One transaction for every row and the audit entry: all of them, or nothing.
-          const item = await deps.db.transaction(async (tx) => {
-            const db = tx as unknown as Db;
-            const done = await runImport(db, caller, id, (count, total) =>
-              answer.write({ type: 'progress', phase: 'importing', done: count, total }),
-            );
-            await writeAudit(db, {
-              organization_id: caller.organization.id,
-              user_id: caller.user.id,
-              user_email: caller.user.email,
-              operation: ConfirmCustomerImport.name,
-              target: id,
-              changes: { import_id: id, file_name: done.file_name, imported_count: done.imported_count },
-              ip_address: request.ip,
-            });
-            return done;
-          });
-          const skipped = item.total_rows - (item.imported_count ?? 0);
-          answer.end({
-            type: 'done',
-            import: item,
-            message: IMPORT_MESSAGES.imported(item.imported_count ?? 0, skipped),
-          });
-        } catch (error) {
-          const line = errorLine(error, request, IMPORT_MESSAGES.failed);
-          await recordFailure(
-            deps.db,
-            caller,
-            id,
-            line.type === 'error' ? line.message : IMPORT_MESSAGES.failed,
-          ).catch((failure: unknown) =>
-            request.log.error({ err: failure }, 'recording the import failure failed'),
-          );
-          answer.end(line);
-        }
-      })();
-      return reply.send(answer.body);
-    });
+    type ConfirmRoute = { Params: { id: string } };
+    scope.post<ConfirmRoute>(
+      '/api/imports/customers/:id/confirm',
+      restRoute<ConfirmRoute>(
+        deps,
+        { access: ConfirmCustomerImport.access },
+        async (request, reply, caller) => {
+          const id = request.params.id;
+          // Refused before the answer starts when it plainly cannot run; checked again under lock.
+          assertConfirmable(await findImport(deps.db, caller, id));
+          const answer = ndjson(reply);
+          void (async () => {
+            try {
+              // One transaction for every row and the audit entry: all of them, or nothing.
+              const item = await deps.db.transaction(async (tx) => {
+                const db = tx as unknown as Db;
+                const done = await runImport(db, caller, id, (count, total) =>
+                  answer.write({ type: 'progress', phase: 'importing', done: count, total }),
+                );
+                await writeAudit(db, {
+                  organization_id: caller.organization.id,
+                  user_id: caller.user.id,
+                  user_email: caller.user.email,
+                  operation: ConfirmCustomerImport.name,
+                  target: id,
+                  changes: { import_id: id, file_name: done.file_name, imported_count: done.imported_count },
+                  ip_address: request.ip,
+                });
+                return done;
+              });
+              const skipped = item.total_rows - (item.imported_count ?? 0);
+              answer.end({
+                type: 'done',
+                import: item,
+                message: IMPORT_MESSAGES.imported(item.imported_count ?? 0, skipped),
+              });
+            } catch (error) {
+              const line = errorLine(error, request, IMPORT_MESSAGES.failed);
+              await recordFailure(
+                deps.db,
+                caller,
+                id,
+                line.type === 'error' ? line.message : IMPORT_MESSAGES.failed,
+              ).catch((failure: unknown) =>
+                request.log.error({ err: failure }, 'recording the import failure failed'),
+              );
+              answer.end(line);
+            }
+          })();
+          return reply.send(answer.body);
+        },
+      ),
+    );
   });
 }
 
@@ -227,12 +203,7 @@ async function template(db: Db, caller: Caller): Promise<ExcelJS.Workbook> {
   const categories = await db
     .select({ name: customerCategory.name })
     .from(customerCategory)
-    .where(
-      and(
-        eq(customerCategory.organization_id, caller.organization.id),
-        eq(customerCategory.status, 'ACTIVE'),
-      ),
-    )
+    .where(and(inOrganization(customerCategory, caller), eq(customerCategory.status, 'ACTIVE')))
     .orderBy(asc(customerCategory.name));
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Fieldport';

@@ -13,8 +13,8 @@ import {
   GetCustomerImport,
   ListCustomers,
 } from '@fieldport/contract/operations/customers';
+import { declaredUnpackedSize } from '../../platform/excel.ts';
 import { call, startTestApp, type TestApp } from '../../test/harness.ts';
-import { declaredUnpackedSize } from './customer-import.ts';
 import {
   auditEntries,
   bigWorkbook,
@@ -28,7 +28,7 @@ import {
   upload,
   workbook,
   written,
-} from './customer-test-kit.ts';
+} from './customer.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import type { CountryCode } from 'libphonenumber-js';
 import {
   CUSTOMER_IMPORT_COLUMNS,
@@ -20,15 +19,16 @@ import {
 import type { Db } from '../../db/client.ts';
 import { customer, customerImport, customerLocation } from '../../db/schema/customers.ts';
 import { customerCategory } from '../../db/schema/settings.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { DomainError, badInput, conflict, notFound } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import { worksheetsOf } from '../../platform/xlsx-sheets.ts';
+import { newId } from '../../db/ids.ts';
+import { declaredUnpackedSize, sheetRows, type SheetRow } from '../../platform/excel.ts';
 import { locationColumns } from './customer-rules.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /**
  * Bulk import of customers (docs/customers.md). `checkWorkbook` reads an uploaded .xlsx sheet by sheet
- * (platform/xlsx-sheets.ts), row by row, checks every row with the contract's CreateCustomer schema (the
+ * (platform/excel.ts sheetRows), row by row, checks every row with the contract's CreateCustomer schema (the
  * same rules as the form) plus what needs the database (categories by name, phones already taken,
  * phones repeated in the file), and keeps the valid rows in a customer_import row. `runImport`
  * writes them, in the caller's transaction, in batches.
@@ -62,71 +62,6 @@ function headerOf(path: PropertyKey[]): string {
   return HEADER_OF.get(mapped) ?? key;
 }
 
-function normalizeHeader(value: string): string {
-  return value.replace(/\*/g, '').trim().toLowerCase().replace(/\s+/g, ' ');
-}
-
-/** A cell's value as the text a person sees (numbers without grouping, links by their text). */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((part) => part.text)
-        .join('')
-        .trim();
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value).trim();
-}
-
-interface SheetRow {
-  number: number;
-  cells: Map<string, string>;
-}
-
-/**
- * The rows of the sheet whose first row carries the template's headers, streamed; columns are
- * found by header, in any order and any case. Other sheets (instructions, lists) are skipped.
- */
-async function* sheetRows(buffer: Buffer): AsyncGenerator<SheetRow> {
-  const byHeader = new Map(
-    CUSTOMER_IMPORT_COLUMNS.map((column) => [normalizeHeader(column.header), column.key]),
-  );
-  let missing: string | undefined;
-  for await (const sheet of worksheetsOf(buffer)) {
-    // undefined: the header row is next; null: not the customers' sheet.
-    let columns: Map<number, string> | null | undefined;
-    for await (const row of sheet.rows) {
-      const values = row.values as ExcelJS.CellValue[];
-      if (columns === undefined) {
-        const found = new Map<number, string>();
-        values.forEach((value, index) => {
-          const key = byHeader.get(normalizeHeader(cellText(value)));
-          if (key && ![...found.values()].includes(key)) found.set(index, key);
-        });
-        const keys = new Set(found.values());
-        const absent = CUSTOMER_IMPORT_COLUMNS.find((column) => column.required && !keys.has(column.key));
-        if (absent) missing ??= absent.header;
-        columns = absent ? null : found;
-        continue;
-      }
-      if (columns === null) break;
-      const cells = new Map<string, string>();
-      for (const [index, key] of columns) cells.set(key, cellText(values[index] ?? null));
-      yield { number: row.number, cells };
-    }
-    if (columns) return;
-  }
-  throw badInput(IMPORT_MESSAGES.missingColumn(missing ?? CUSTOMER_IMPORT_COLUMNS[0].header), 'file');
-}
-
 function parseNumber(text: string): number | null | typeof Number.NaN {
   if (!text) return null;
   const value = Number(text.replace(',', '.'));
@@ -138,45 +73,12 @@ async function categoriesByName(db: Db, caller: Caller): Promise<Map<string, str
   const rows = await db
     .select({ id: customerCategory.id, name: customerCategory.name })
     .from(customerCategory)
-    .where(
-      and(
-        eq(customerCategory.organization_id, caller.organization.id),
-        eq(customerCategory.status, 'ACTIVE'),
-      ),
-    );
+    .where(and(inOrganization(customerCategory, caller), eq(customerCategory.status, 'ACTIVE')));
   return new Map(rows.map((row) => [row.name.trim().toLowerCase(), row.id]));
 }
 
 /** What a 10 MB workbook may unpack to; far above 10,000 rows of text, far below trouble. */
 const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
-
-/**
- * The sizes a zip declares for its files once unpacked, from its central directory; Infinity for a
- * zip that cannot be read or declares ZIP64 sizes. A small file that claims to unpack to gigabytes
- * (a "zip bomb") is refused before exceljs inflates any of it.
- */
-export function declaredUnpackedSize(zip: Buffer): number {
-  // The end-of-central-directory record: signature 0x06054b50, within the last 64 KB + 22 bytes.
-  let end = -1;
-  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 65_557); at--) {
-    if (zip.readUInt32LE(at) === 0x06054b50) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return Number.POSITIVE_INFINITY;
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let entry = 0; entry < entries; entry++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return Number.POSITIVE_INFINITY;
-    const size = zip.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return total;
-}
 
 /** One row: the CreateCustomer rules, the country and category resolved by name. */
 function checkRow(
@@ -293,7 +195,10 @@ export async function checkWorkbook(
   if (declaredUnpackedSize(file.data) > MAX_UNPACKED_BYTES)
     throw badInput(IMPORT_MESSAGES.unreadable, 'file');
   try {
-    for await (const row of sheetRows(file.data)) {
+    const rowsOf = sheetRows(file.data, CUSTOMER_IMPORT_COLUMNS, (header) =>
+      badInput(IMPORT_MESSAGES.missingColumn(header), 'file'),
+    );
+    for await (const row of rowsOf) {
       if ([...row.cells.values()].every((value) => value === '')) continue;
       total += 1;
       if (total > CUSTOMER_IMPORT_MAX_ROWS) throw badInput(IMPORT_MESSAGES.tooManyRows, 'file');
@@ -387,7 +292,7 @@ export async function findImport(db: Db, caller: Caller, id: string, lock = fals
     .where(
       and(
         eq(customerImport.id, id),
-        eq(customerImport.organization_id, caller.organization.id),
+        inOrganization(customerImport, caller),
         eq(customerImport.created_by, caller.user.id),
       ),
     );
@@ -499,7 +404,7 @@ export async function recordFailure(db: Db, caller: Caller, id: string, message:
     .where(
       and(
         eq(customerImport.id, id),
-        eq(customerImport.organization_id, caller.organization.id),
+        inOrganization(customerImport, caller),
         eq(customerImport.status, 'READY'),
       ),
     );

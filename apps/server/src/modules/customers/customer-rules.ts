@@ -5,8 +5,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
 import { customer } from '../../db/schema/customers.ts';
 import { customerCategory } from '../../db/schema/settings.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import type { OperationContext } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import type { OperationContext } from '../../platform/handler.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { uniqueViolation } from '../../platform/masters.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
@@ -63,9 +63,7 @@ export async function checkCategory(
   const [row] = await db
     .select({ status: customerCategory.status })
     .from(customerCategory)
-    .where(
-      and(eq(customerCategory.organization_id, caller.organization.id), eq(customerCategory.id, categoryId)),
-    );
+    .where(and(inOrganization(customerCategory, caller), eq(customerCategory.id, categoryId)));
   if (!row || (row.status !== 'ACTIVE' && categoryId !== current)) {
     throw badInput(CUSTOMER_MESSAGES.categoryNotFound, 'customer_category_id');
   }
@@ -88,7 +86,7 @@ export async function refuseTakenPhone(db: Db, caller: Caller, e164: string, exc
     .from(customer)
     .where(
       and(
-        eq(customer.organization_id, caller.organization.id),
+        inOrganization(customer, caller),
         eq(customer.phone, e164),
         exceptId ? ne(customer.id, exceptId) : undefined,
       ),

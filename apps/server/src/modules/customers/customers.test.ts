@@ -17,7 +17,7 @@ import { seedTicket } from '../../db/seed/tickets.ts';
 import { seedNamedMaster } from '../../db/seed/settings.ts';
 import { XLSX_CONTENT_TYPE } from '../../graphql/export-route.ts';
 import { call, startTestApp, type TestApp } from '../../test/harness.ts';
-import { ticketWorld } from '../tickets/ticket-test-kit.ts';
+import { ticketWorld } from '../tickets/ticket.test-kit.ts';
 import {
   auditEntries,
   createCustomer,
@@ -26,7 +26,7 @@ import {
   newMobile,
   written,
   type CustomerWorld,
-} from './customer-test-kit.ts';
+} from './customer.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { GetCustomerImport } from '@fieldport/contract/operations/customers';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { findImport, toItem } from './customer-import.ts';
 
 /** An upload's preview or outcome, for the person who uploaded it (a page reload keeps the report). */

@@ -1,5 +1,5 @@
 import { CUSTOMER_MESSAGES, GetCustomer } from '@fieldport/contract/operations/customers';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import { readCustomerDetail } from './list-customers.ts';
 

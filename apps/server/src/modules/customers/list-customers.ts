@@ -17,13 +17,14 @@ import type { Db } from '../../db/client.ts';
 import { customer, customerLocation } from '../../db/schema/customers.ts';
 import { party } from '../../db/schema/platform.ts';
 import { customerCategory } from '../../db/schema/settings.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { defineList, searchCondition } from '../../platform/lists.ts';
 import { statusAndCreatedColumns } from '../../platform/masters.ts';
 import { customersVisibleTo, mayEditCustomer } from './customer-rules.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /**
- * ListCustomers (SPEC section 7 "ListCustomers variants"): one list for staff, partners and
+ * ListCustomers (the old API's "ListCustomers variants" in one): one list for staff, partners and
  * dealers, scoped by party (a dealer's users see only the dealer's customers), searched by name,
  * email (trigram indexes) or phone (a prefix of the stored digits, btree index), and exported.
  */
@@ -198,7 +199,7 @@ export async function readCustomerDetail(
     .where(
       and(
         eq(customerLocation.customer_id, id),
-        eq(customerLocation.organization_id, caller.organization.id),
+        inOrganization(customerLocation, caller),
         eq(customerLocation.is_primary, false),
       ),
     )

@@ -3,7 +3,7 @@ import { CUSTOMER_MESSAGES, RemoveCustomerSecondaryLocation } from '@fieldport/c
 import { customerLocation } from '../../db/schema/customers.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import { conflict } from '../../platform/errors.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { answerWith } from './customer-rules.ts';
 import { findSecondaryLocation } from './secondary-location.ts';
 
@@ -16,7 +16,8 @@ export const removeCustomerSecondaryLocation = defineHandler(
       input,
       CUSTOMER_MESSAGES.primaryNotRemovable,
     );
-    // A ticket keeps the place it was raised for (DOMAIN.md): such a location stays.
+    // A ticket keeps the place it was raised for (docs/product.md#ticket-states): such a location
+    // stays.
     const [used] = await context.db
       .select({ ticket_number: ticket.ticket_number })
       .from(ticket)

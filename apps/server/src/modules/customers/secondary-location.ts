@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { CUSTOMER_MESSAGES } from '@fieldport/contract/operations/customers';
 import type { Db } from '../../db/client.ts';
 import { customerLocation } from '../../db/schema/customers.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { findCustomer } from './customer-rules.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CUSTOMER_MESSAGES, UpdateCustomerSecondaryLocation } from '@fieldport/contract/operations/customers';
 import { customerLocation } from '../../db/schema/customers.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { answerWith, locationColumns } from './customer-rules.ts';
 import { findSecondaryLocation } from './secondary-location.ts';
 

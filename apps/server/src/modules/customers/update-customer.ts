@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { CUSTOMER_MESSAGES, UpdateCustomer } from '@fieldport/contract/operations/customers';
 import { customer, customerLocation } from '../../db/schema/customers.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import {
   answerWith,
   checkCategory,

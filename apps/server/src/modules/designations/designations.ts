@@ -3,14 +3,16 @@ import { designations, type DesignationItem } from '@fieldport/contract/operatio
 import { designation } from '../../db/schema/platform.ts';
 import type { AccessModule } from '@fieldport/contract/operations/account';
 import { decideDesignationGrant } from '@fieldport/contract/permissions';
-import { defineHandler, type OperationContext } from '../../graphql/handler.ts';
+import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { badInput, conflict } from '../../platform/errors.ts';
 import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /**
- * Designations (issue 5 item 2) as a master: list, create, edit, activate/deactivate. The rights
- * are validated and put in the menu's spelling by the contract (accessingModuleSchema); the
- * caller resolution reads the designation on every request, so a change applies at the next call.
+ * Designations (docs/product.md#people-designations-and-rights) as a master: list, create, edit,
+ * activate/deactivate. The rights are validated and put in the menu's spelling by the contract
+ * (accessingModuleSchema); the caller resolution reads the designation on every request, so a
+ * change applies at the next call.
  */
 
 // Active members holding the designation. The names are written out: inside a subquery drizzle
@@ -76,7 +78,7 @@ const [list, create, update, setStatus] = defineMaster({
 export const listDesignations = list;
 
 /**
- * Rights are granted only by who holds them (docs/people.md "Who may grant what"): a new
+ * Rights are granted only by who holds them (docs/people.md#who-may-grant-what): a new
  * designation carries none the caller lacks; an edited one keeps those exactly as they were.
  */
 function assertGrantable(
@@ -98,12 +100,7 @@ export const updateDesignation = defineHandler(designations.update, async (input
   const [row] = await context.db
     .select({ accessing_module: designation.accessing_module })
     .from(designation)
-    .where(
-      and(
-        eq(designation.organization_id, context.caller.organization.id),
-        eq(designation.id, input.designation_id),
-      ),
-    )
+    .where(and(inOrganization(designation, context.caller), eq(designation.id, input.designation_id)))
     .for('update');
   // An unknown designation is the master's own NOT_FOUND.
   if (row) assertGrantable(context, input.accessing_module, row.accessing_module);
@@ -111,8 +108,9 @@ export const updateDesignation = defineHandler(designations.update, async (input
 });
 
 /**
- * Deactivating a designation that active members hold would lock them out (SPEC section 5: a
- * designation role without a designation is refused), so it is refused until they have another.
+ * Deactivating a designation that active members hold would lock them out
+ * (docs/product.md#roles-and-parties: a designation role without a designation is refused), so it
+ * is refused until they have another.
  */
 export const activateOrDeactivateDesignation = defineHandler(
   designations.activateOrDeactivate,
@@ -121,12 +119,7 @@ export const activateOrDeactivateDesignation = defineHandler(
       const [row] = await context.db
         .select({ holders: memberCount })
         .from(designation)
-        .where(
-          and(
-            eq(designation.organization_id, context.caller.organization.id),
-            eq(designation.id, input.designation_id),
-          ),
-        );
+        .where(and(inOrganization(designation, context.caller), eq(designation.id, input.designation_id)));
       if (row && row.holders > 0) {
         throw conflict(
           `${row.holders === 1 ? '1 member holds' : `${row.holders} members hold`} this designation. Give ${row.holders === 1 ? 'them' : 'each of them'} another designation before deactivating it.`,

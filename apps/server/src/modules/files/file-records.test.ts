@@ -9,7 +9,7 @@ import { storedFile } from '../../db/schema/files.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { SAMPLE_FILES, uploadFile } from '../../test/uploads.ts';
 import { removeUnusedFiles, sweepUnknownFiles, UNUSED_FILE_AGE_MS } from '../../platform/file-cleanup.ts';
-import { ticketWorld, type TicketWorld } from '../tickets/ticket-test-kit.ts';
+import { ticketWorld, type TicketWorld } from '../tickets/ticket.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

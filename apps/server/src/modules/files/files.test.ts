@@ -8,8 +8,8 @@ import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts'
 import { seedTestOrganization, TEST_PASSWORD } from '../../test/organizations.ts';
 import { putFile, requestUpload, SAMPLE_FILES, uploadFile } from '../../test/uploads.ts';
 
-// Issue 3 item 5 on the local store, for real: signed uploads through PUT /files/..., presigned
-// downloads, expired and forged signatures, size and type limits.
+// Files (docs/operations.md#files) on the local store, for real: signed uploads through PUT
+// /files/..., presigned downloads, expired and forged signatures, size and type limits.
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { MSG } from '@fieldport/contract/messages';
 import { GenerateS3Url, type FileType } from '@fieldport/contract/operations/files';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { mayUpload, recordUpload, uploadKey } from '../../platform/uploads.ts';
 
 /**
- * SPEC section 7 GenerateS3Url: a signed address for one declared file. The contract has checked
- * its type, size and name against the purpose; the purpose's own right (CREATE or EDIT on the
- * Product Catalogue for a service's files) is checked here, since one operation serves every
+ * GenerateS3Url (docs/product.md#files): a signed address for one declared file. The contract has
+ * checked its type, size and name against the purpose; the purpose's own right (CREATE or EDIT on
+ * the Product Catalogue for a service's files) is checked here, since one operation serves every
  * purpose. The upload is recorded, so that only this organization's keys can be attached later.
  */
 export const generateS3Url = defineHandler(GenerateS3Url, async (input, context) => {

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import type { storedFile } from '../../db/schema/files.ts';
 import { service } from '../../db/schema/product-catalogue.ts';
 import { ticket } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { findStoredFile, mayRead } from '../../platform/uploads.ts';
@@ -15,7 +15,7 @@ import { visibleTickets } from '../tickets/ticket-scope.ts';
 const NOT_FOUND = 'File not found. It may have been removed; refresh the page and try again.';
 
 /**
- * Whether the caller may see the record the file belongs to (docs/security.md "Files"): a ticket's
+ * Whether the caller may see the record the file belongs to (docs/security.md#files): a ticket's
  * photo is read by whoever sees the ticket, a service's file by whoever sees the service, an upload
  * no record uses yet by its uploader alone. Report screenshots and logos are not read this way.
  */

@@ -5,13 +5,13 @@ import {
   type OutboxMailItem,
 } from '@fieldport/contract/operations/mail-outbox';
 import { mailOutbox } from '../../db/schema/platform.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import { defineList } from '../../platform/lists.ts';
 
 /**
- * The mails an owner or admin may read (docs/security.md "Mail outbox"): the organization's own
+ * The mails an owner or admin may read (docs/security.md#mail-outbox): the organization's own
  * (tickets, invitations), and the account mails (sign-in and reset codes) of people who belong to
  * this organization alone, since a code opens every organization its person belongs to. An admin
  * does not read another owner's or admin's codes, which would let them sign in as that person.

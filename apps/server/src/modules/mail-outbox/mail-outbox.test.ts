@@ -4,7 +4,7 @@ import { Get_Current_User_Details } from '@fieldport/contract/operations/account
 import { seedCustomer } from '../../db/seed/customers.ts';
 import { authCall, call, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
 import { addTestMember, seedTestOrganization, TEST_PASSWORD } from '../../test/organizations.ts';
-import { newMobile } from '../customers/customer-test-kit.ts';
+import { newMobile } from '../customers/customer.test-kit.ts';
 import { codesIn } from './list-outbox-mails.ts';
 
 let app: TestApp;

@@ -6,7 +6,7 @@ import {
   type DealerFlagsItem,
 } from '@fieldport/contract/operations/organization';
 import { party } from '../../db/schema/platform.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import { defineList } from '../../platform/lists.ts';
 import { inOrganization } from '../../platform/tenant.ts';
@@ -38,7 +38,10 @@ const toItem = (row: DealerRow): DealerFlagsItem => ({
   enable_representatives_tab: row.enable_representatives_tab,
 });
 
-/** The organization's dealers and the tabs their users see (SPEC section 3 "For dealers"). */
+/**
+ * The organization's dealers and the tabs their users see
+ * (docs/product.md#menus-and-landing-pages).
+ */
 export const listDealerFlags = defineList(ListDealerFlags, {
   table: party,
   select,

@@ -1,5 +1,5 @@
 import { GetOrganizationSettings } from '@fieldport/contract/operations/organization';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { readOrganization, settingsOf } from './organization-settings.ts';
 
 export const getOrganizationSettings = defineHandler(GetOrganizationSettings, async (_input, context) => {

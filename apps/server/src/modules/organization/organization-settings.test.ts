@@ -16,7 +16,7 @@ import { auditLog } from '../../db/schema/platform.ts';
 import { grant, seedParty } from '../../db/seed/factories.ts';
 import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
 import { seedTestOrganization, TEST_PASSWORD } from '../../test/organizations.ts';
-import { TINY_PNG_BASE64 } from './tenant-fixtures.ts';
+import { TINY_PNG_BASE64 } from './tenant-fixtures.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ async function menuOf(cookie: string) {
 }
 
 describe('organization settings', () => {
-  it('reads the settings of the current organization, with the defaults of DOMAIN.md', async () => {
+  it('reads the settings of the current organization, with their defaults', async () => {
     const { org, cookie } = await signedInOwner();
     const answer = await call(app, cookie, GetOrganizationSettings, {});
     expect(answer.envelope?.data.items).toEqual([
@@ -94,8 +94,8 @@ describe('organization settings', () => {
       ticket_assignment_mode: 'FLOATING',
     });
 
-    // SPEC sections 2 and 6: without credits recharge the Transactions item is gone; the partners
-    // report (SPEC section 5) appears.
+    // docs/product.md#menus-and-landing-pages: without credits recharge the Transactions item is
+    // gone; the partners report appears.
     const { user, routes } = await menuOf(cookie);
     expect(user.organization_details.organization_name).toBe('Cool Air Services');
     expect(routes.has('/Transactions')).toBe(false);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { LOGO_MAX_BYTES, UpdateOrganizationLogo } from '@fieldport/contract/operations/organization';
 import { organization } from '../../db/schema/identity.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../../db/ids.ts';
 import { detachFiles, registerServerFile } from '../../platform/uploads.ts';
 import { readOrganization, settingsOf } from './organization-settings.ts';
 
@@ -14,9 +14,9 @@ const SIGNATURES = {
 
 /**
  * Sets (or removes, with `logo: null`) the organization's logo, shown in every member's top bar
- * (SPEC section 1). The bytes must be the image type they claim; an SVG is not accepted, since it
- * can carry scripts. The file is stored under a new key each time, so a cached address never shows
- * another logo; the replaced file is let go and removed by the clean-up job.
+ * (docs/product.md#the-shell). The bytes must be the image type they claim; an SVG is not accepted,
+ * since it can carry scripts. The file is stored under a new key each time, so a cached address
+ * never shows another logo; the replaced file is let go and removed by the clean-up job.
  */
 export const updateOrganizationLogo = defineHandler(UpdateOrganizationLogo, async (input, context) => {
   const organizationId = context.caller.organization.id;
@@ -51,7 +51,7 @@ export const updateOrganizationLogo = defineHandler(UpdateOrganizationLogo, asyn
     context.auditChanges = { logo: { from: before.logo, to: null } };
   }
   await context.db.update(organization).set({ logo: key }).where(eq(organization.id, organizationId));
-  // The logo it replaces is let go; the clean-up removes it (docs/security.md "Files").
+  // The logo it replaces is let go; the clean-up removes it (docs/security.md#files).
   await detachFiles(
     context.db,
     context.caller,

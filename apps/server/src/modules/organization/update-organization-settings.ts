@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { UpdateOrganizationSettings } from '@fieldport/contract/operations/organization';
 import { organization } from '../../db/schema/identity.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { readOrganization, settingsOf } from './organization-settings.ts';
 
 /** Input keys and the organization columns they set. */
@@ -17,7 +17,7 @@ const COLUMNS = {
 
 /**
  * Changes the given settings of the caller's organization. Every request resolves the caller's
- * menu from the organization row, so the flags apply from the next call on (issue 5 item 3).
+ * menu from the organization row, so the flags apply from the next call on.
  * The audit entry records each changed setting as { from, to }.
  */
 export const updateOrganizationSettings = defineHandler(

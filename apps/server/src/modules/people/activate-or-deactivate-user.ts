@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { ActivateOrDeactivateUser, USER_GROUPS } from '@fieldport/contract/operations/people';
 import { member } from '../../db/schema/identity.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { conflict } from '../../platform/errors.ts';
 import { assertAnotherActiveOwner, endSessionsIn, findTarget, refuseSelf } from './member-rules.ts';
 import { authorizeGroup, guardPrivileged } from './user-groups.ts';
 import { readUser } from './users-list.ts';
 
 /**
- * Activates or deactivates a member; on the Invalid Users screen, restores one (issue 5 item 1).
+ * Activates or deactivates a member; on the Invalid Users screen, restores one (docs/people.md#rules).
  * A deactivated member's next request and sign-in are refused as 'Temporarily Suspended'
  * (graphql/caller.ts, auth/membership-gate.ts) and their sessions here end now.
  */
@@ -17,7 +17,7 @@ export const activateOrDeactivateUser = defineHandler(ActivateOrDeactivateUser, 
   authorizeGroup(context.caller, group, 'EDIT');
   const target = await findTarget(context, group, input.user_id);
   guardPrivileged(context.caller, target.role);
-  // Only the person makes a pending membership active, by accepting (docs/people.md "Invitations").
+  // Only the person makes a pending membership active, by accepting (docs/people.md#invitations).
   if (target.status === 'PENDING') {
     throw conflict(
       `${target.email} has not accepted the invitation yet. Send it again, or mark it invalid to withdraw it.`,

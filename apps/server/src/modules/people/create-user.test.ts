@@ -21,7 +21,7 @@ import {
   peopleOrganization,
   stored,
   succeed,
-} from './test-support.ts';
+} from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -258,7 +258,7 @@ describe('CreateUser', () => {
       message: 'Only the owner or an admin can change an admin.',
     });
     expect((await footprint(app, org.org.id, email)).people).toBe(0);
-    // A manager gives a role whose menu is within their own (docs/people.md "Who may grant what").
+    // A manager gives a role whose menu is within their own (docs/people.md#who-may-grant-what).
     await succeed(app, await org.as('MANAGER'), CreateUser, input(newEmail('manager'), 'MANAGER'));
     await succeed(app, await org.as('OWNER'), CreateUser, input(email, 'ADMIN'));
   });

@@ -1,12 +1,12 @@
 import { CreateUser, USER_GROUPS } from '@fieldport/contract/operations/people';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { invitationMessage, inviteMember } from './invitation.ts';
 import { assertMayGrant, resolveDesignation, resolveParty } from './member-rules.ts';
 import { authorizeGroup, guardPrivileged } from './user-groups.ts';
 import { readUser } from './users-list.ts';
 
 /**
- * Adds a member on a people screen (issue 5 item 1) and mails the invitation; the screen decides
+ * Adds a member on a people screen (docs/people.md#rules) and mails the invitation; the screen decides
  * the roles it may give and the party its members belong to.
  */
 export const createUser = defineHandler(CreateUser, async (input, context) => {

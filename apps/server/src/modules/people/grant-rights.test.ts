@@ -8,7 +8,14 @@ import { designation } from '../../db/schema/platform.ts';
 import { grant, seedDesignation } from '../../db/seed/factories.ts';
 import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
 import { addTestMember, TEST_PASSWORD } from '../../test/organizations.ts';
-import { expectRefused, footprint, newEmail, peopleOrganization, stored, succeed } from './test-support.ts';
+import {
+  expectRefused,
+  footprint,
+  newEmail,
+  peopleOrganization,
+  stored,
+  succeed,
+} from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MSG } from '@fieldport/contract/messages';
 import { invitationTokenBody, type InvitationDetails } from '@fieldport/contract/operations/people';
 import { roleLabel, type Role } from '@fieldport/contract/roles';
@@ -10,9 +10,10 @@ import { party } from '../../db/schema/platform.ts';
 import { hitRateLimit, refuseTooMany } from '../../auth/rate-limit.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { hashInvitationToken } from './invitation.ts';
+import { partyOfMember, userOfMember } from '../../platform/tenant.ts';
 
 /**
- * The public side of an invitation (docs/people.md "Invitations"): the person who was mailed a
+ * The public side of an invitation (docs/people.md#invitations): the person who was mailed a
  * link reads, accepts or declines it without signing in, the token being the proof. Answers carry
  * only what the mail already said (organization, role, email).
  */
@@ -66,9 +67,9 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: { db: Db; c
           partyName: party.name,
         })
         .from(member)
-        .innerJoin(user, eq(user.id, member.userId))
+        .innerJoin(user, userOfMember())
         .innerJoin(organization, eq(organization.id, member.organizationId))
-        .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
+        .leftJoin(party, partyOfMember())
         .where(eq(member.invitation_token_hash, hash))
         .for('update', { of: member });
       if (!found || found.status !== 'PENDING') return refusal(404, 'NOT_FOUND', NOT_VALID);

@@ -4,13 +4,14 @@ import { hashPassword } from 'better-auth/crypto';
 import { roleLabel, type Role } from '@fieldport/contract/roles';
 import { account, member, session, user, type MembershipStatus } from '../../db/schema/identity.ts';
 import { seedMember } from '../../db/seed/factories.ts';
-import type { OperationContext } from '../../graphql/handler.ts';
+import type { OperationContext } from '../../platform/handler.ts';
 import { conflict, unavailable } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../../db/ids.ts';
 import { uniqueViolation } from '../../platform/masters.ts';
+import { membersOf } from '../../platform/tenant.ts';
 
 /**
- * Invitations (docs/people.md "Invitations"): a new person gets a temporary password by mail and
+ * Invitations (docs/people.md#invitations): a new person gets a temporary password by mail and
  * must change it at the first sign-in (login step 2, /auth/complete-new-password). A person who
  * already has a sign-in is asked: their membership stays PENDING, counting for nothing, until they
  * accept the mailed link (invitation-routes.ts); nothing of theirs is read, shown or changed here.
@@ -138,7 +139,7 @@ export async function inviteMember(
   const [existing] = await db
     .select({ id: user.id, role: member.role, status: member.status })
     .from(user)
-    .leftJoin(member, and(eq(member.userId, user.id), eq(member.organizationId, caller.organization.id)))
+    .leftJoin(member, and(eq(member.userId, user.id), membersOf(caller)))
     .where(eq(user.email, values.email));
   if (existing?.role) throw alreadyMember(values, existing.role as Role, existing.status as MembershipStatus);
 
@@ -159,7 +160,7 @@ export async function inviteMember(
       phone_number: values.phone_number,
       invited_at: new Date(),
       // A person who already signs in joins only when they accept: nobody is added to an
-      // organization without their consent (docs/people.md "Invitations").
+      // organization without their consent (docs/people.md#invitations).
       ...(existing
         ? { status: 'PENDING', invitation_token_hash: link.hash, invitation_expires_at: link.expiresAt }
         : {}),

@@ -16,7 +16,7 @@ import {
   ResendInvitation,
 } from '@fieldport/contract/operations/people';
 import { member, session } from '../../db/schema/identity.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../../db/ids.ts';
 import {
   authCall,
   call,
@@ -29,7 +29,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { TEST_PASSWORD } from '../../test/organizations.ts';
-import { expectRefused, newEmail, peopleOrganization, stored, succeed } from './test-support.ts';
+import { expectRefused, newEmail, peopleOrganization, stored, succeed } from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

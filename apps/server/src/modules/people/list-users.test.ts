@@ -6,7 +6,7 @@ import type { Role } from '@fieldport/contract/roles';
 import { XLSX_CONTENT_TYPE } from '../../graphql/export-route.ts';
 import { call, startTestApp, type TestApp } from '../../test/harness.ts';
 import { addTestMember } from '../../test/organizations.ts';
-import { expectRefused, peopleOrganization, succeed, type PeopleOrg } from './test-support.ts';
+import { expectRefused, peopleOrganization, succeed, type PeopleOrg } from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MarkUserAsInvalid, USER_GROUPS } from '@fieldport/contract/operations/people';
 import { member } from '../../db/schema/identity.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { assertAnotherActiveOwner, endSessionsIn, findTarget, refuseSelf } from './member-rules.ts';
 import { authorizeGroup, guardPrivileged } from './user-groups.ts';
 import { readUser } from './users-list.ts';

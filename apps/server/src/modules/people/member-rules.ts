@@ -11,13 +11,13 @@ import { decideStaffGrant } from '@fieldport/contract/permissions';
 import { isDesignationRole, roleLabel, type Role } from '@fieldport/contract/roles';
 import { member, session, user } from '../../db/schema/identity.ts';
 import { designation, party } from '../../db/schema/platform.ts';
-import type { OperationContext } from '../../graphql/handler.ts';
+import type { OperationContext } from '../../platform/handler.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
-import { inOrganization } from '../../platform/tenant.ts';
+import { inOrganization, membersOf, partyOfMember, userOfMember } from '../../platform/tenant.ts';
 import { inGroup } from './user-groups.ts';
 
 /**
- * The rules every change to a member shares (issue 5 item 1): finding the member within the
+ * The rules every change to a member shares (docs/people.md#rules): finding the member within the
  * caller's organization, party and screen; the party and designation a role needs; the owner who
  * must remain; the sessions that end with a membership.
  */
@@ -72,11 +72,11 @@ export async function findTarget(
       phoneNumber: member.phone_number,
     })
     .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
+    .innerJoin(user, userOfMember())
+    .leftJoin(party, partyOfMember())
     .where(
       and(
-        eq(member.organizationId, caller.organization.id),
+        membersOf(caller),
         eq(member.userId, userId),
         caller.party ? eq(member.party_id, caller.party.id) : undefined,
       ),
@@ -99,7 +99,7 @@ export async function findTarget(
 
 /**
  * How the inviting organization knows a member: until a person accepts, by the email it typed and
- * nothing of theirs, neither name nor phone (docs/people.md "Invitations").
+ * nothing of theirs, neither name nor phone (docs/people.md#invitations).
  */
 export function knownHere<Name extends string | null, Phone extends string | null>(
   status: string | null | undefined,
@@ -170,7 +170,7 @@ export interface ResolvedDesignation {
   accessing_module: AccessModule[];
 }
 
-/** The designation a role needs (SPEC section 5); other roles have none. */
+/** The designation a role needs (docs/product.md#roles-and-parties); other roles have none. */
 export async function resolveDesignation(
   context: OperationContext,
   role: Role,
@@ -195,7 +195,7 @@ export async function resolveDesignation(
 }
 
 /**
- * A caller gives only what they hold (docs/people.md "Who may grant what"): no role above their
+ * A caller gives only what they hold (docs/people.md#who-may-grant-what): no role above their
  * own, no right their own designation (or role) lacks, through the role or the designation.
  */
 export function assertMayGrant(
@@ -224,7 +224,7 @@ export async function assertAnotherActiveOwner(
     .from(member)
     .where(
       and(
-        eq(member.organizationId, caller.organization.id),
+        membersOf(caller),
         eq(member.role, 'OWNER'),
         eq(member.status, 'ACTIVE'),
         ne(member.id, target.membershipId),

@@ -21,7 +21,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { TEST_PASSWORD } from '../../test/organizations.ts';
-import { auditsOf, expectRefused, newEmail, peopleOrganization, stored, succeed } from './test-support.ts';
+import { auditsOf, expectRefused, newEmail, peopleOrganization, stored, succeed } from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

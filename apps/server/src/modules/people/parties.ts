@@ -11,17 +11,17 @@ import {
 } from '@fieldport/contract/operations/people';
 import { member, user } from '../../db/schema/identity.ts';
 import { party } from '../../db/schema/platform.ts';
-import { defineHandler, type Handler, type OperationContext } from '../../graphql/handler.ts';
+import { defineHandler, type Handler, type OperationContext } from '../../platform/handler.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { defineList } from '../../platform/lists.ts';
 import { uniqueViolation } from '../../platform/masters.ts';
-import { newId } from '../../platform/ids.ts';
-import { inOrganization } from '../../platform/tenant.ts';
+import { newId } from '../../db/ids.ts';
+import { inOrganization, membersOf, userOfMember } from '../../platform/tenant.ts';
 import { inviteMember } from './invitation.ts';
 import { assertNameChangeable, knownHere } from './member-rules.ts';
 
 /**
- * Service partners and dealers (issue 5 item 1; /ServicePartners, /DealersView): parties of the
+ * Service partners and dealers (/ServicePartners, /DealersView; docs/people.md): parties of the
  * organization, each made together with its owner, who is invited like any member. A suspended
  * party's users are 'Temporarily Suspended' (graphql/caller.ts, auth/membership-gate.ts).
  */
@@ -90,9 +90,7 @@ function definePartyHandlers(kind: PartyKind): Handler[] {
     table: party,
     select,
     join: (query) =>
-      query
-        .leftJoin(member, eq(member.id, ownerMembershipId(kind)))
-        .leftJoin(user, eq(user.id, member.userId)),
+      query.leftJoin(member, eq(member.id, ownerMembershipId(kind))).leftJoin(user, userOfMember()),
     // Each with a trigram index: party_name_trgm, user_name_trgm, user_email_trgm.
     search: [party.name, user.name, user.email],
     sort: {
@@ -227,9 +225,7 @@ function definePartyHandlers(kind: PartyKind): Handler[] {
         await context.db
           .update(member)
           .set({ phone_number: input.owner_phone_number, updated_at: new Date() })
-          .where(
-            and(eq(member.organizationId, context.caller.organization.id), eq(member.userId, owner.userId)),
-          );
+          .where(and(membersOf(context.caller), eq(member.userId, owner.userId)));
         changes.owner_phone_number = { from: current.owner_phone_number, to: input.owner_phone_number };
       }
     }

@@ -18,9 +18,9 @@ import {
   stored,
   succeed,
   type PeopleOrg,
-} from './test-support.ts';
+} from './people.test-kit.ts';
 
-// Issue 5 item 1: service partners and dealers are parties with their own users, managed by the
+// docs/people.md: service partners and dealers are parties with their own users, managed by the
 // organization and, for their own agents and representatives, by the party's owner.
 
 let app: TestApp;

@@ -13,7 +13,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { auditsOf, expectRefused, newEmail, peopleOrganization, succeed } from './test-support.ts';
+import { auditsOf, expectRefused, newEmail, peopleOrganization, succeed } from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

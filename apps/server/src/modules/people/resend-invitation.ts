@@ -1,5 +1,5 @@
 import { ResendInvitation, USER_GROUPS } from '@fieldport/contract/operations/people';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { conflict } from '../../platform/errors.ts';
 import { reinvite, remindPending } from './invitation.ts';
 import { findTarget } from './member-rules.ts';
@@ -7,7 +7,7 @@ import { authorizeGroup, guardPrivileged } from './user-groups.ts';
 import { readUser } from './users-list.ts';
 
 /**
- * Mails the invitation again (docs/people.md "Invitations"): a pending one as a new link (the old
+ * Mails the invitation again (docs/people.md#invitations): a pending one as a new link (the old
  * one stops working); otherwise a new temporary password, only for a person who has never signed
  * in anywhere. Once they have, their password is theirs and Forgot Password is the way back in.
  */

@@ -3,7 +3,7 @@ import { Get_Current_User_Details } from '@fieldport/contract/operations/account
 import { TransferOwnerShip } from '@fieldport/contract/operations/people';
 import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
 import { addTestMember, TEST_PASSWORD } from '../../test/organizations.ts';
-import { auditsOf, expectRefused, peopleOrganization, stored, succeed } from './test-support.ts';
+import { auditsOf, expectRefused, peopleOrganization, stored, succeed } from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

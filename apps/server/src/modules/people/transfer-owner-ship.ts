@@ -2,14 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { STAFF_ROLES, TransferOwnerShip } from '@fieldport/contract/operations/people';
 import { roleLabel, type Role } from '@fieldport/contract/roles';
 import { member, user } from '../../db/schema/identity.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { readUser } from './users-list.ts';
+import { membersOf, userOfMember } from '../../platform/tenant.ts';
 
 /**
- * SPEC section 7 TransferOwnerShip: the owner hands the OWNER role to another active member of the
- * organization's own staff and becomes ADMIN, in one transaction, so that the organization always
- * has exactly the owners it had.
+ * TransferOwnerShip (docs/people.md#rules): the owner hands the OWNER role to another active member
+ * of the organization's own staff and becomes ADMIN, in one transaction, so that the organization
+ * always has exactly the owners it had.
  */
 export const transferOwnerShip = defineHandler(TransferOwnerShip, async (input, context) => {
   const { db, caller } = context;
@@ -26,8 +27,8 @@ export const transferOwnerShip = defineHandler(TransferOwnerShip, async (input, 
       partyId: member.party_id,
     })
     .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(and(eq(member.organizationId, caller.organization.id), eq(member.userId, input.user_id)))
+    .innerJoin(user, userOfMember())
+    .where(and(membersOf(caller), eq(member.userId, input.user_id)))
     .for('update', { of: member });
   if (!target || target.status === 'INVALID') {
     throw notFound('User not found. They may have been removed; refresh the list and try again.');

@@ -3,7 +3,7 @@ import { UpdateUser } from '@fieldport/contract/operations/people';
 import { seedDesignation, grant, seedOrganization } from '../../db/seed/factories.ts';
 import { call, startTestApp, type TestApp } from '../../test/harness.ts';
 import { addTestMember } from '../../test/organizations.ts';
-import { auditsOf, expectRefused, peopleOrganization, stored, succeed } from './test-support.ts';
+import { auditsOf, expectRefused, peopleOrganization, stored, succeed } from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

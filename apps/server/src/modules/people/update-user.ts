@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { UpdateUser, USER_GROUPS } from '@fieldport/contract/operations/people';
 import { roleLabel } from '@fieldport/contract/roles';
 import { member, user } from '../../db/schema/identity.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
 import {
   assertMayGrant,
@@ -17,9 +17,9 @@ import { readUser } from './users-list.ts';
 const PARTY_OWNER_ROLES = new Set(['SERVICE_PARTNER', 'DEALER_OWNER']);
 
 /**
- * Changes a member's name, phone, role, designation or party (issue 5 item 1). Nobody changes their
- * own role, designation or party (that would be granting oneself rights); the owner's role moves
- * only with TransferOwnerShip; a party's owner stays with their party.
+ * Changes a member's name, phone, role, designation or party (docs/people.md#rules). Nobody changes
+ * their own role, designation or party (that would be granting oneself rights); the owner's role
+ * moves only with TransferOwnerShip; a party's owner stays with their party.
  */
 export const updateUser = defineHandler(UpdateUser, async (input, context) => {
   const { caller } = context;

@@ -13,14 +13,14 @@ import { roleLabel, type Role } from '@fieldport/contract/roles';
 import { member } from '../../db/schema/identity.ts';
 import { party } from '../../db/schema/platform.ts';
 import { authorize } from '../../graphql/authorize.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { forbidden } from '../../platform/errors.ts';
 
 /**
- * Who may use a people screen (issue 5 item 1). The operation's access lets in callers with any
- * people module; here the screen's own module must grant the right (the same decideAccess as every
- * operation), and a partner's or dealer's user may use only their kind of party's screens, where
- * their owner alone may change anything.
+ * Who may use a people screen (docs/people.md#screens-are-user-groups). The operation's access lets
+ * in callers with any people module; here the screen's own module must grant the right (the same
+ * decideAccess as every operation), and a partner's or dealer's user may use only their kind of
+ * party's screens, where their owner alone may change anything.
  */
 export function authorizeGroup(caller: Caller, group: UserGroup, right: Right): void {
   authorize(caller, { module: group.modules, right });
@@ -70,7 +70,7 @@ export function inGroup(
  * The staff above the caller are guarded: only the owner changes the owner's membership, only the
  * owner or an admin an admin's, and nobody gives or changes a role ranked above their own (an RSM
  * neither makes nor demotes an NSM), so that the Users right cannot reach the people who manage
- * its holder (docs/people.md "Who may grant what").
+ * its holder (docs/people.md#who-may-grant-what).
  */
 export function guardPrivileged(caller: Caller, targetRole: Role): void {
   const own = caller.membership.role;

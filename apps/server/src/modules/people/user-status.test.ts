@@ -8,7 +8,7 @@ import {
 } from '@fieldport/contract/operations/people';
 import { authCall, call, sessionsOf, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
 import { addTestMember, TEST_PASSWORD } from '../../test/organizations.ts';
-import { auditsOf, expectRefused, peopleOrganization, stored, succeed } from './test-support.ts';
+import { auditsOf, expectRefused, peopleOrganization, stored, succeed } from './people.test-kit.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -17,10 +17,11 @@ import { roleLabel, type Role } from '@fieldport/contract/roles';
 import type { Db } from '../../db/client.ts';
 import { member, user } from '../../db/schema/identity.ts';
 import { designation, party } from '../../db/schema/platform.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { containsPattern, defineList, type ExportColumn, type TenantTable } from '../../platform/lists.ts';
 import { knownHere } from './member-rules.ts';
 import { authorizeGroup, groupCondition } from './user-groups.ts';
+import { partyOfMember, userOfMember } from '../../platform/tenant.ts';
 
 /**
  * The people lists (List_Users, List_Representatives): memberships of the caller's organization
@@ -123,8 +124,8 @@ const base = {
   join: (query: PgSelect) =>
     // Inner: a page by name can then walk user_name_lower_idx and stop after LIMIT members.
     query
-      .innerJoin(user, eq(user.id, member.userId))
-      .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
+      .innerJoin(user, userOfMember())
+      .leftJoin(party, partyOfMember())
       .leftJoin(
         designation,
         and(

@@ -16,9 +16,10 @@ const prefixTaken = (prefix: string, owner?: string) =>
     : `Ticket prefix '${prefix}' is already used by another category. Choose another prefix.`;
 
 /**
- * Categories (SPEC section 3 "Category item"), listed by `List_Categories_By_Selected_Master_Category`.
- * A category's ticket prefix numbers its tickets (DOMAIN.md "Tickets"), so it is unique in the
- * organization; changing it changes the numbers of new tickets only.
+ * Categories (docs/product.md#product-catalogue), listed by
+ * `List_Categories_By_Selected_Master_Category`. A category's ticket prefix numbers its tickets
+ * (docs/product.md#ticket-states), so it is unique in the organization; changing it changes the
+ * numbers of new tickets only.
  */
 export const categoryHandlers = defineMaster({
   contract: categories,

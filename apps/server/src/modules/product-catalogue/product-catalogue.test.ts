@@ -29,8 +29,8 @@ import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts'
 import { seedTestOrganization, TEST_PASSWORD } from '../../test/organizations.ts';
 import { requestUpload, SAMPLE_FILES, uploadFile } from '../../test/uploads.ts';
 
-// Issue 3 item 4: master categories, categories with ticket prefixes, services with the exact
-// fields of SPEC section 3 and attached files.
+// docs/product.md#product-catalogue: master categories, categories with ticket prefixes, services
+// with the exact fields of the old API and attached files.
 
 let app: TestApp;
 beforeAll(async () => {
@@ -684,7 +684,7 @@ describe('who may change the catalogue', () => {
       'TECHNICIAN',
     ] as const) {
       const cookie = await signIn(app, members[role].email, TEST_PASSWORD);
-      // Raising and working a ticket means choosing its service (issue 4).
+      // Raising and working a ticket means choosing its service.
       const services = await call(app, cookie, List_Services, {});
       expect(services.errors, `${role} List_Services`).toBeUndefined();
       expect(services.envelope?.status, `${role} List_Services`).toBe('SUCCESS');

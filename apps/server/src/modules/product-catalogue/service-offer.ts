@@ -2,11 +2,12 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { serviceEnableTypesFor } from '@fieldport/contract/operations/product-catalogue';
 import type { Db } from '../../db/client.ts';
 import { category, service } from '../../db/schema/product-catalogue.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { badInput } from '../../platform/errors.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /**
- * Which services a new ticket may be raised for (SPEC section 3 `service_enable_type`,
+ * Which services a new ticket may be raised for (`service_enable_type`,
  * `is_visible`): active, visible (a hidden service stays in the catalogue but is offered to
  * nobody), and enabled for the caller's party (serviceEnableTypesFor). Creating and re-creating a
  * ticket and List_Services all ask here.
@@ -54,7 +55,7 @@ export async function serviceOffer(db: Db, caller: Caller, serviceId: string) {
       category,
       and(eq(category.id, service.category_id), eq(category.organization_id, service.organization_id)),
     )
-    .where(and(eq(service.organization_id, caller.organization.id), eq(service.id, serviceId)));
+    .where(and(inOrganization(service, caller), eq(service.id, serviceId)));
   if (!row) return undefined;
   const offered =
     row.status === 'ACTIVE' &&

@@ -9,15 +9,16 @@ import type { Db } from '../../db/client.ts';
 import { member, user } from '../../db/schema/identity.ts';
 import { category, service, type StoredServiceFile } from '../../db/schema/product-catalogue.ts';
 import { serviceType } from '../../db/schema/settings.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import type { Handler, OperationContext } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import type { Handler, OperationContext } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files.ts';
 import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts';
 import { requireActiveReference, requireActiveReferences } from '../../platform/references.ts';
-import { formatNumber, nextNumber } from '../../platform/sequences.ts';
+import { formatNumber, nextNumber } from '../../db/sequences.ts';
 import { arrivedUpload, attachFiles, detachFiles } from '../../platform/uploads.ts';
 import { listsOnlyOffered, offeredToCaller } from './service-offer.ts';
+import { membersOf } from '../../platform/tenant.ts';
 
 type ServiceValues = z.output<typeof services.form>;
 
@@ -77,13 +78,7 @@ async function requireMembers(db: Db, caller: Caller, userIds: string[]) {
   const rows = await db
     .select({ userId: member.userId })
     .from(member)
-    .where(
-      and(
-        eq(member.organizationId, caller.organization.id),
-        eq(member.status, 'ACTIVE'),
-        inArray(member.userId, userIds),
-      ),
-    );
+    .where(and(membersOf(caller), eq(member.status, 'ACTIVE'), inArray(member.userId, userIds)));
   if (new Set(rows.map((row) => row.userId)).size !== userIds.length) {
     throw badInput(
       'A user to tag was not found among the active members of the organization.',
@@ -275,7 +270,7 @@ function withFileUrls<H extends Handler>(handler: H): H {
 
 /**
  * A saved service's files belong to it, and those it no longer has are let go, for the clean-up
- * (docs/security.md "Files"). Runs in the operation's transaction, while items still carry keys.
+ * (docs/security.md#files). Runs in the operation's transaction, while items still carry keys.
  */
 function attachingFiles<H extends Handler>(handler: H): H {
   return {
@@ -293,7 +288,10 @@ function attachingFiles<H extends Handler>(handler: H): H {
   };
 }
 
-/** Services (SPEC section 3 "Service list item"): `List_Services` and create, update, activate/deactivate. */
+/**
+ * Services (docs/product.md#product-catalogue): `List_Services` and create, update,
+ * activate/deactivate.
+ */
 export const serviceHandlers = [
   withFileUrls(listServices),
   withFileUrls(attachingFiles(createService)),

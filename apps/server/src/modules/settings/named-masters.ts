@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/settings.ts';
 import { defineNamedMaster } from '../../platform/masters.ts';
 
-// The settings masters that are only names (SPEC section 2, Settings): contract, table, export title.
+// The settings masters that are only names (docs/product.md#masters): contract, table, export title.
 
 export const problemDescriptionHandlers = defineNamedMaster(
   problemDescriptions,

@@ -21,7 +21,7 @@ import {
   seedNamedMaster,
   seedWipState,
 } from '../../db/seed/settings.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { bulkDelete, bulkUpdate } from '../../platform/bulk.ts';
 import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
 import { seedTestOrganization, TEST_PASSWORD } from '../../test/organizations.ts';

@@ -7,7 +7,10 @@ import {
 import { wipState, wipSubStage } from '../../db/schema/settings.ts';
 import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts';
 
-/** WIP states with their sub-stages in order (DOMAIN.md: IN_PROGRESS carries a WIP sub-stage). */
+/**
+ * WIP states with their sub-stages in order (IN_PROGRESS carries a WIP sub-stage,
+ * docs/product.md#ticket-states).
+ */
 export const wipStateHandlers = defineMaster({
   contract: wipStates,
   table: wipState,

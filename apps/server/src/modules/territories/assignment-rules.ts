@@ -11,11 +11,12 @@ import {
   territory,
   territoryPincode,
 } from '../../db/schema/territories.ts';
+import { partyOfMember, userOfMember } from '../../platform/tenant.ts';
 
 /**
- * The rules of DOMAIN.md "Assignment" that territories decide, for the ticket work to call:
- * which territory a pincode is in, and who is eligible for a ticket there. Availability (checked
- * in, not on leave) and the fewest-open-tickets order come with attendance and tickets.
+ * The rules of docs/product.md#assignment-and-claim that territories decide, for the ticket work to
+ * call: which territory a pincode is in, and who is eligible for a ticket there. Availability
+ * (checked in, not on leave) and the fewest-open-tickets order come with attendance and tickets.
  */
 
 export interface PincodeTerritory {
@@ -62,10 +63,10 @@ export interface EligibleTechnician {
 }
 
 /**
- * DOMAIN.md "Eligible": active technicians mapped to the pincode's (active) territory with the
- * ticket's category (active) in their expertise. A partner's technician counts only while the
- * partner is not suspended; `partyId` narrows to one party's technicians (a partner's agent
- * assigning on), `null` to the organization's own.
+ * Eligible (docs/product.md#assignment-and-claim): active technicians mapped to the pincode's
+ * (active) territory with the ticket's category (active) in their expertise. A partner's technician
+ * counts only while the partner is not suspended; `partyId` narrows to one party's technicians (a
+ * partner's agent assigning on), `null` to the organization's own.
  */
 export async function eligibleTechnicians(
   db: Db,
@@ -77,7 +78,7 @@ export async function eligibleTechnicians(
   return db
     .select({ technician_id: member.id, user_id: user.id, user_name: user.name, party_id: member.party_id })
     .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
+    .innerJoin(user, userOfMember())
     .innerJoin(
       technicianTerritory,
       and(
@@ -95,7 +96,7 @@ export async function eligibleTechnicians(
       ),
     )
     .innerJoin(category, and(eq(category.id, technicianExpertise.category_id), eq(category.status, 'ACTIVE')))
-    .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
+    .leftJoin(party, partyOfMember())
     .where(
       and(
         eq(member.organizationId, organizationId),

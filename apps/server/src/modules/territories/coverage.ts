@@ -16,17 +16,18 @@ import {
   technicianTerritory,
   territory,
 } from '../../db/schema/territories.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import { defineList, qualified as q, type TenantTable } from '../../platform/lists.ts';
 import { requireActiveReferences } from '../../platform/references.ts';
-import { inOrganization } from '../../platform/tenant.ts';
+import { inOrganization, membersOf, partyOfMember, userOfMember } from '../../platform/tenant.ts';
 import { expertiseOfTechnician, territoriesOfPartner, territoriesOfTechnician } from './coverage-sql.ts';
 
 /**
- * DOMAIN.md "Assignment": technicians (memberships with role TECHNICIAN, the organization's own
- * and its partners') are mapped to territories and to expertise (service categories); service
- * partners (parties of kind SERVICE_PARTNER) to territories. Each update replaces the lists.
+ * docs/product.md#assignment-and-claim: technicians (memberships with role TECHNICIAN, the
+ * organization's own and its partners') are mapped to territories and to expertise (service
+ * categories); service partners (parties of kind SERVICE_PARTNER) to territories. Each update
+ * replaces the lists.
  */
 
 const TECHNICIAN_NOT_FOUND = 'Technician not found. Refresh the list and try again.';
@@ -47,10 +48,7 @@ export const listTechnicianCoverage = defineList(ListTechnicianCoverage, {
     territories: territoriesOfTechnician(member.organizationId, member.id),
     expertise: expertiseOfTechnician(member.organizationId, member.id),
   },
-  join: (query) =>
-    query
-      .innerJoin(user, eq(user.id, member.userId))
-      .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId))),
+  join: (query) => query.innerJoin(user, userOfMember()).leftJoin(party, partyOfMember()),
   search: [user.name, user.email],
   sort: {
     user_name: sql`lower(${user.name})`,
@@ -60,7 +58,7 @@ export const listTechnicianCoverage = defineList(ListTechnicianCoverage, {
   status: member.status,
   filters: (input) => [
     eq(member.role, 'TECHNICIAN'),
-    // Invited, not yet accepted: not the organization's technician yet (docs/people.md "Invitations").
+    // Invited, not yet accepted: not the organization's technician yet (docs/people.md#invitations).
     ne(member.status, 'PENDING'),
     input.territory_id
       ? exists(
@@ -112,7 +110,7 @@ export const updateTechnicianCoverage = defineHandler(UpdateTechnicianCoverage, 
     .from(member)
     .where(
       and(
-        eq(member.organizationId, caller.organization.id),
+        membersOf(caller),
         eq(member.id, input.technician_id),
         eq(member.role, 'TECHNICIAN'),
         ne(member.status, 'PENDING'),

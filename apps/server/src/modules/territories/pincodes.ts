@@ -6,7 +6,7 @@ import {
   type PincodeItem,
 } from '@fieldport/contract/operations/territories';
 import { pincodeType, territory, territoryPincode } from '../../db/schema/territories.ts';
-import { defineHandler, type OperationContext } from '../../graphql/handler.ts';
+import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import { defineList } from '../../platform/lists.ts';
 import { requireActiveReference } from '../../platform/references.ts';

@@ -38,9 +38,9 @@ import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts'
 import { addTestMember, seedTestOrganization, TEST_PASSWORD } from '../../test/organizations.ts';
 import { eligibleServicePartners, eligibleTechnicians, territoryOfPincode } from './assignment-rules.ts';
 
-// Issue 3 item 6 and DOMAIN.md "Assignment": territories and their pincodes (one territory per
-// pincode in an organization), pincode types, technicians' territories and expertise, partners'
-// territories, and the rules tickets will ask.
+// docs/product.md#territories and #assignment-and-claim: territories and their pincodes (one
+// territory per pincode in an organization), pincode types, technicians' territories and expertise,
+// partners' territories, and the rules tickets will ask.
 
 let app: TestApp;
 beforeAll(async () => {
@@ -611,7 +611,7 @@ describe('technicians, partners and who is eligible', () => {
     expect(await written(org.id)).toEqual(before);
   });
 
-  it('finds the eligible technicians and partners of a pincode and category (DOMAIN.md "Eligible")', async () => {
+  it('finds the eligible technicians and partners of a pincode and category', async () => {
     const db = app.database.db;
     const { org, members, ac, rf, bengaluru, partnerTech, partner, cookie } = await world();
     const organization_id = org.id;

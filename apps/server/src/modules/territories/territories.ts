@@ -3,9 +3,9 @@ import { territories, type TerritoryItem } from '@fieldport/contract/operations/
 import type { Db } from '../../db/client.ts';
 import { territoryCategory } from '../../db/schema/settings.ts';
 import { territory, territoryPincode } from '../../db/schema/territories.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { conflict } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../../db/ids.ts';
 import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts';
 import { qualified as q } from '../../platform/lists.ts';
 import { requireActiveReference } from '../../platform/references.ts';
@@ -16,7 +16,7 @@ const pincodes = pincodesOf(territory.organization_id, territory.id);
 const pincodeCount = pincodeCountOf(territory.organization_id, territory.id);
 
 /**
- * DOMAIN.md "Assignment": a pincode belongs to at most one territory of an organization. The
+ * docs/product.md#territories: a pincode belongs to at most one territory of an organization. The
  * pincodes that already belong to another territory, with that territory's name, for the message.
  */
 export async function pincodesTakenElsewhere(

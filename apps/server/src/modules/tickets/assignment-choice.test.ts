@@ -10,11 +10,11 @@ import { customer } from '../../db/schema/customers.ts';
 import { user } from '../../db/schema/identity.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import { mailsTo, startTestApp, type TestApp } from '../../test/harness.ts';
-import { newMobile } from '../customers/customer-test-kit.ts';
-import { itemOf, storedTicket, ticketInput, ticketWorld, type TicketWorld } from './ticket-test-kit.ts';
+import { newMobile } from '../customers/customer.test-kit.ts';
+import { itemOf, storedTicket, ticketInput, ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
 
 // A co-ordinator chooses how one new ticket is given out instead of the organization's mode
-// (docs/tickets.md "Assignment"), and the New ticket dialog's preview of it.
+// (docs/tickets.md#assignment), and the New ticket dialog's preview of it.
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import { technicianAttendance, ticket } from '../../db/schema/tickets.ts';
 import type { EligibleTechnician } from '../territories/assignment-rules.ts';
 
 /**
- * DOMAIN.md "Assignment": how busy and how available technicians are. Open tickets are the ones
- * a technician holds that are not closed or discarded; idle is the time since they were last given
- * a ticket; available is checked in today (the organization's day) and not yet out.
+ * docs/product.md#assignment-and-claim: how busy and how available technicians are. Open tickets
+ * are the ones a technician holds that are not closed or discarded; idle is the time since they
+ * were last given a ticket; available is checked in today (the organization's day) and not yet out.
  */
 
 export const HELD_STATES = ['ASSIGNED', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD', 'PARTIALLY_CLOSED'] as const;

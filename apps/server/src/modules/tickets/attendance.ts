@@ -7,20 +7,18 @@ import {
 } from '@fieldport/contract/operations/tickets';
 import type { Db } from '../../db/client.ts';
 import { technicianAttendance } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler } from '../../graphql/handler.ts';
-import { conflict, forbidden } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import { callerKind, todayOf } from './ticket-scope.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler } from '../../platform/handler.ts';
+import { conflict } from '../../platform/errors.ts';
+import { newId } from '../../db/ids.ts';
+import { todayOf } from './ticket-scope.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /**
- * A technician's attendance (issue 4 item 8): one row per technician and day of the
+ * A technician's attendance: one row per technician and day of the
  * organization; checked in and not yet out counts as available for automatic assignment.
+ * Only technicians call these: their access is 'My Work', in technicians' menus only.
  */
-
-function requireTechnician(caller: Caller) {
-  if (callerKind(caller) !== 'TECHNICIAN') throw forbidden('Only technicians check in and out.');
-}
 
 async function todayRow(db: Db, caller: Caller, day: string) {
   const [row] = await db
@@ -28,7 +26,7 @@ async function todayRow(db: Db, caller: Caller, day: string) {
     .from(technicianAttendance)
     .where(
       and(
-        eq(technicianAttendance.organization_id, caller.organization.id),
+        inOrganization(technicianAttendance, caller),
         eq(technicianAttendance.member_id, caller.membership.id),
         eq(technicianAttendance.day, day),
       ),
@@ -53,7 +51,6 @@ const timeOf = (caller: Caller, at: Date) =>
   }).format(at);
 
 export const getAttendanceStatus = defineHandler(Get_Attendance_Status, async (_input, { db, caller }) => {
-  requireTechnician(caller);
   const day = todayOf(caller);
   return { data: { items: [toStatus(day, await todayRow(db, caller, day))] } };
 });
@@ -61,7 +58,6 @@ export const getAttendanceStatus = defineHandler(Get_Attendance_Status, async (_
 /** Checking in again after checking out the same day opens the day again. */
 export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (_input, context) => {
   const { db, caller } = context;
-  requireTechnician(caller);
   const day = todayOf(caller);
   const existing = await todayRow(db, caller, day);
   if (existing && !existing.checked_out_at) {
@@ -91,14 +87,13 @@ export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (_input,
 
 export const attendanceCheckOut = defineHandler(AttendanceCheckOut, async (_input, context) => {
   const { db, caller } = context;
-  requireTechnician(caller);
   const day = todayOf(caller);
   const [row] = await db
     .update(technicianAttendance)
     .set({ checked_out_at: new Date() })
     .where(
       and(
-        eq(technicianAttendance.organization_id, caller.organization.id),
+        inOrganization(technicianAttendance, caller),
         eq(technicianAttendance.member_id, caller.membership.id),
         eq(technicianAttendance.day, day),
         isNull(technicianAttendance.checked_out_at),

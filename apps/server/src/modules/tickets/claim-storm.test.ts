@@ -4,9 +4,9 @@ import { mapTechnician } from '../../db/seed/territories.ts';
 import { call, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { addTestMember, TEST_PASSWORD, type TestMember } from '../../test/organizations.ts';
-import { storedTicket, ticketWorld } from './ticket-test-kit.ts';
+import { storedTicket, ticketWorld } from './ticket.test-kit.ts';
 
-// DOMAIN.md "claim ... atomically: of many claimers exactly one wins". With TEST_DATABASE_URL two
+// docs/product.md#assignment-and-claim: of many claimers exactly one wins. With TEST_DATABASE_URL two
 // server processes (apps/server/src/main.ts, each with its own pool) share one PostgreSQL and split
 // the claimers between them over HTTP; on PGlite, which one process owns, the in-process server
 // takes all 50 claims at once.

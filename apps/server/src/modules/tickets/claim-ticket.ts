@@ -3,16 +3,17 @@ import { ClaimTicket } from '@fieldport/contract/operations/tickets';
 import { transitionRefusal } from '@fieldport/contract/ticket-transitions';
 import type { Db } from '../../db/client.ts';
 import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler } from '../../graphql/handler.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler } from '../../platform/handler.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { qualified } from '../../platform/lists.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 import { mailTicketAssigned } from './ticket-mails.ts';
 import { answerTicket, recordEvent, TICKET_NOT_FOUND } from './ticket-rules.ts';
-import { callerKind, eligibleFor, floatingPoolOf, visibleTickets } from './ticket-scope.ts';
+import { eligibleFor, floatingPoolOf, visibleTickets } from './ticket-scope.ts';
 
 /**
- * A technician claims a floating ticket (docs/tickets.md "Assignment": of many claimers exactly one
+ * A technician claims a floating ticket (docs/tickets.md#assignment: of many claimers exactly one
  * wins). The claim is one conditional UPDATE ... WHERE the ticket is in the caller's floating pool:
  * concurrent claimers queue on the row, and once the winner commits the others' UPDATE finds it
  * out of their pool and changes nothing. Only a claim that changed nothing reads the ticket, to say
@@ -20,7 +21,10 @@ import { callerKind, eligibleFor, floatingPoolOf, visibleTickets } from './ticke
  *
  * A ticket the caller cannot see is NOT_FOUND with Get_Ticket_Details' message, whatever its
  * number or state. The one exception: a technician who had the ticket in their floating pool until
- * another technician claimed it is told so (docs/tickets.md "Assignment").
+ * another technician claimed it is told so (docs/tickets.md#assignment).
+ *
+ * Who may claim is ClaimTicket's access alone ('My Work': technicians), so the handler only ever
+ * runs for a technician.
  */
 /**
  * The ticket's partner before the claim (the pool it floated in): a subquery of the UPDATE's own
@@ -33,27 +37,18 @@ const pooledParty = sql<
 export const claimTicket = defineHandler(ClaimTicket, async (input, context) => {
   const { db, caller } = context;
   const me = caller.membership.id;
-  const [won] =
-    callerKind(caller) === 'TECHNICIAN'
-      ? await db
-          .update(ticket)
-          .set({
-            state: 'ACCEPTED',
-            technician_id: me,
-            partner_party_id: caller.party?.id ?? null,
-            is_floating: false,
-            assigned_at: new Date(),
-            updated_at: new Date(),
-          })
-          .where(
-            and(
-              eq(ticket.organization_id, caller.organization.id),
-              eq(ticket.id, input.ticket_id),
-              floatingPoolOf(caller),
-            ),
-          )
-          .returning({ ...getTableColumns(ticket), pool_party_id: pooledParty })
-      : [];
+  const [won] = await db
+    .update(ticket)
+    .set({
+      state: 'ACCEPTED',
+      technician_id: me,
+      partner_party_id: caller.party?.id ?? null,
+      is_floating: false,
+      assigned_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where(and(inOrganization(ticket, caller), eq(ticket.id, input.ticket_id), floatingPoolOf(caller)))
+    .returning({ ...getTableColumns(ticket), pool_party_id: pooledParty });
   if (!won) return refuseClaim(db, caller, input.ticket_id);
   const { pool_party_id, ...claimed } = won;
 
@@ -81,7 +76,6 @@ async function refuseClaim(db: Db, caller: Caller, id: string): Promise<never> {
     if (lost) throw conflict(`Ticket ${lost.ticket_number} was claimed by another technician.`);
     throw notFound(TICKET_NOT_FOUND);
   }
-  if (callerKind(caller) !== 'TECHNICIAN') throw forbidden('Only technicians claim tickets.');
   if (seen.technician_id === caller.membership.id && seen.state !== 'OPEN') {
     throw conflict(`Ticket ${seen.ticket_number} is already yours.`);
   }
@@ -97,13 +91,12 @@ async function refuseClaim(db: Db, caller: Caller, id: string): Promise<never> {
  * taken from a pool the caller was in.
  */
 async function claimedFromPoolOf(db: Db, caller: Caller, id: string) {
-  if (callerKind(caller) !== 'TECHNICIAN') return undefined;
   const [row] = await db
     .select({ id: ticket.id, ticket_number: ticket.ticket_number })
     .from(ticket)
     .where(
       and(
-        eq(ticket.organization_id, caller.organization.id),
+        inOrganization(ticket, caller),
         eq(ticket.id, id),
         eq(ticket.state, 'ACCEPTED'),
         eligibleFor(caller),
@@ -115,7 +108,7 @@ async function claimedFromPoolOf(db: Db, caller: Caller, id: string) {
     .from(ticketEvent)
     .where(
       and(
-        eq(ticketEvent.organization_id, caller.organization.id),
+        inOrganization(ticketEvent, caller),
         eq(ticketEvent.ticket_id, row.id),
         isNotNull(ticketEvent.to_state),
       ),

@@ -9,9 +9,9 @@ import { customer } from '../../db/schema/customers.ts';
 import { organization } from '../../db/schema/identity.ts';
 import { ticketClosureOtp } from '../../db/schema/tickets.ts';
 import { call, mailsTo, startTestApp, type TestApp } from '../../test/harness.ts';
-import { auditOf, storedTicket, ticketWorld, type TicketWorld } from './ticket-test-kit.ts';
+import { auditOf, storedTicket, ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
 
-// docs/tickets.md "Closing with the customer's closure code".
+// docs/tickets.md#closing-with-the-customers-closure-code.
 
 let app: TestApp;
 let world: TicketWorld;
@@ -204,10 +204,11 @@ describe('closing with the customer’s code', () => {
 });
 
 describe('security finding 1: the assigned technician can brute-force the customer’s closure code', () => {
-  // docs/security.md "Closing a ticket with the customer's code": 6 digits; wrong entries counted in the same locked
-  // transaction as the check (the 4th guess of a code is refused whatever the timing); one new code
-  // a minute and at most 5 a day, then only a co-ordinator's close with a reason. The organization
-  // is in Tokyo (UTC+9, no summer time), so that its times are told apart from the server's.
+  // docs/security.md#closing-a-ticket-with-the-customers-code: 6 digits; wrong entries counted
+  // in the same locked transaction as the check (the 4th guess of a code is refused whatever the
+  // timing); one new code a minute and at most 5 a day, then only a co-ordinator's close with a
+  // reason. The organization is in Tokyo (UTC+9, no summer time), so that its times are told apart
+  // from the server's.
   let tokyo: TicketWorld;
   beforeAll(async () => {
     tokyo = await ticketWorld(app);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { CloseTicket } from '@fieldport/contract/operations/tickets';
 import { ticketClosureOtp } from '../../db/schema/tickets.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { badInput, conflict, keepingWrites } from '../../platform/errors.ts';
 import {
   codeMatches,

@@ -2,14 +2,14 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ticketClosureOtp } from '../../db/schema/tickets.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../../db/ids.ts';
 import type { TicketRow } from './ticket-rules.ts';
 
 /**
- * The customer's closure codes (docs/tickets.md "Closing with the customer's closure code"): 6 digits, stored
- * hashed, 24 hours, voided by a new code or by the third wrong entry; one new code a minute and at
- * most 5 in any 24 hours per ticket. Every rule is checked under the ticket's row lock
- * (lockTicket), so parallel calls are counted one after another.
+ * The customer's closure codes (docs/tickets.md#closing-with-the-customers-closure-code): 6
+ * digits, stored hashed, 24 hours, voided by a new code or by the third wrong entry; one new code a
+ * minute and at most 5 in any 24 hours per ticket. Every rule is checked under the ticket's row
+ * lock (lockTicket), so parallel calls are counted one after another.
  */
 
 export const CODE_DIGITS = 6;

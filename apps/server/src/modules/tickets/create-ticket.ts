@@ -4,14 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { customer, customerLocation } from '../../db/schema/customers.ts';
 import { problemDescription } from '../../db/schema/settings.ts';
 import { ticket } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler, type OperationContext } from '../../graphql/handler.ts';
-import { badInput, DomainError, forbidden } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import { formatNumber, nextNumber } from '../../platform/sequences.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler, type OperationContext } from '../../platform/handler.ts';
+import { badInput, DomainError } from '../../platform/errors.ts';
+import { newId } from '../../db/ids.ts';
+import { formatNumber, nextNumber } from '../../db/sequences.ts';
 import { requireActiveReference } from '../../platform/references.ts';
-import { inPartyOf } from '../../platform/tenant.ts';
-import { createCustomer } from '../customers/create-customer.ts';
+import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
+import { insertCustomer } from '../customers/create-customer.ts';
 import { requireOfferedService } from '../product-catalogue/service-offer.ts';
 import { territoryOfPincode } from '../territories/assignment-rules.ts';
 import { giveOut, mayChooseAssignment, type AssignmentChoice } from './give-out.ts';
@@ -35,7 +35,7 @@ async function customerAndLocation(db: Db, caller: Caller, customerId: string, l
     .from(customerLocation)
     .where(
       and(
-        eq(customerLocation.organization_id, caller.organization.id),
+        inOrganization(customerLocation, caller),
         eq(customerLocation.customer_id, customerId),
         eq(customerLocation.id, locationId),
       ),
@@ -44,18 +44,14 @@ async function customerAndLocation(db: Db, caller: Caller, customerId: string, l
   return { customer_id: found.id, location_id: location.id, pincode: location.pincode };
 }
 
-/** A customer made with the ticket, by CreateCustomer's own handler; its errors name new_customer's fields. */
-async function newCustomer(
-  context: OperationContext,
-  input: NonNullable<Parameters<typeof createCustomer.handle>[0]>,
-) {
+/** A customer made with the ticket, as CreateCustomer makes one; its errors name new_customer's fields. */
+async function newCustomer(db: Db, caller: Caller, input: Parameters<typeof insertCustomer>[2]) {
   try {
-    const created = await createCustomer.handle(input, context);
-    const detail = created.data.items[0];
+    const created = await insertCustomer(db, caller, input);
     return {
-      customer_id: detail.customer_id,
-      location_id: detail.primary_location.location_id,
-      pincode: detail.primary_location.pincode,
+      customer_id: created.customer_id,
+      location_id: created.primary_location_id,
+      pincode: input.primary_location.pincode,
     };
   } catch (error) {
     if (error instanceof DomainError && error.field) {
@@ -138,7 +134,7 @@ export async function insertTicket(
 type CreateInput = Parameters<typeof createTicket.handle>[0];
 
 /**
- * A co-ordinator's choice for this ticket (docs/tickets.md "Assignment"), checked before anything
+ * A co-ordinator's choice for this ticket (docs/tickets.md#assignment), checked before anything
  * is written: who may choose, and for ASSIGN that the technician or partner is eligible for the
  * ticket's category at its pincode (the same rules as the assignees list).
  */
@@ -211,9 +207,6 @@ async function assignmentChoice(
 
 export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, context) => {
   const { db, caller } = context;
-  if (callerKind(caller) === 'TECHNICIAN') {
-    throw forbidden('Technicians cannot raise tickets. Ask a service co-ordinator to raise it.');
-  }
   // The service must be offered to the caller for new tickets (product-catalogue/service-offer.ts).
   const offered = await requireOfferedService(db, caller, input.service_id, 'service_id');
   if (input.problem_description_id) {
@@ -231,7 +224,7 @@ export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, 
     pincode: existing?.pincode ?? input.new_customer!.primary_location.pincode,
     categoryId: offered.category_id,
   });
-  const place = existing ?? (await newCustomer(context, input.new_customer!));
+  const place = existing ?? (await newCustomer(db, caller, input.new_customer!));
   const row = await insertTicket(
     context,
     {

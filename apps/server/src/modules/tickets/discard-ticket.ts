@@ -1,5 +1,5 @@
 import { DiscardTicket } from '@fieldport/contract/operations/tickets';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { voidClosureCodes } from './closure-codes.ts';
 import { answerTicket, lockTicket, requireAction, transition } from './ticket-rules.ts';
 

@@ -3,8 +3,8 @@ import { Get_Ticket_Details, type TicketEvent } from '@fieldport/contract/operat
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/identity.ts';
 import { ticketClosureOtp, ticketEvent } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files.ts';
 import { claimOf } from './release-ticket.ts';

@@ -5,8 +5,8 @@ import {
 } from '@fieldport/contract/operations/tickets';
 import { decideAccess } from '@fieldport/contract/permissions';
 import { ticket } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import type { OperationContext } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import type { OperationContext } from '../../platform/handler.ts';
 import { eligibleTechnicians } from '../territories/assignment-rules.ts';
 import { pickTechnician } from './assignment.ts';
 import { mailCoordinatorsUnassigned, mailTicketAssigned } from './ticket-mails.ts';
@@ -15,7 +15,7 @@ import { callerKind, todayOf } from './ticket-scope.ts';
 
 /**
  * Whether the caller may choose how one new ticket is given out instead of the organization's mode
- * (docs/tickets.md "Assignment"): the organization's own co-ordinators, who may assign tickets
+ * (docs/tickets.md#assignment): the organization's own co-ordinators, who may assign tickets
  * (ReassignOrOpenTheAssignedTicket's right). A partner's ticket always goes to the partner.
  */
 export function mayChooseAssignment(caller: Caller): boolean {
@@ -37,11 +37,11 @@ export interface AssignmentChoice {
 }
 
 /**
- * A new ticket (created or re-created) given out by the organization's mode (DOMAIN.md
- * "Assignment"), or by a co-ordinator's choice for this ticket: MANUAL stays OPEN for a
- * co-ordinator; FLOATING stays OPEN in the eligible technicians' pool; AUTOMATIC goes to the pick
- * of pickTechnician, or stays OPEN and the co-ordinators are told; ASSIGN goes to the chosen
- * eligible assignee. A service partner's own ticket is given to the partner.
+ * A new ticket (created or re-created) given out by the organization's mode
+ * (docs/product.md#assignment-and-claim), or by a co-ordinator's choice for this ticket: MANUAL
+ * stays OPEN for a co-ordinator; FLOATING stays OPEN in the eligible technicians' pool; AUTOMATIC
+ * goes to the pick of pickTechnician, or stays OPEN and the co-ordinators are told; ASSIGN goes to
+ * the chosen eligible assignee. A service partner's own ticket is given to the partner.
  */
 export async function giveOut(
   context: OperationContext,

@@ -1,5 +1,5 @@
 import { HoldOrResumeTicket } from '@fieldport/contract/operations/tickets';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { answerTicket, lockTicket, requireAction, transition } from './ticket-rules.ts';
 
 /** IN_PROGRESS <-> ON_HOLD (waiting for material ...), the hold with a reason. */

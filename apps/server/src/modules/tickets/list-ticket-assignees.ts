@@ -4,12 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { customerLocation } from '../../db/schema/customers.ts';
 import { member, user } from '../../db/schema/identity.ts';
 import { party } from '../../db/schema/platform.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { eligibleServicePartners, eligibleTechnicians } from '../territories/assignment-rules.ts';
 import { technicianLoads } from './assignment.ts';
 import { findTicket, requireAction, type TicketRow } from './ticket-rules.ts';
 import { callerKind, todayOf } from './ticket-scope.ts';
+import { membersOf, partyOfMember, userOfMember } from '../../platform/tenant.ts';
 
 /** Active technicians the caller may give tickets to: a partner's users only the partner's own. */
 export async function assignableTechnicians(db: Db, caller: Caller) {
@@ -17,11 +18,11 @@ export async function assignableTechnicians(db: Db, caller: Caller) {
   return db
     .select({ technician_id: member.id, name: user.name, party_id: member.party_id, party_name: party.name })
     .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .leftJoin(party, and(eq(party.id, member.party_id), eq(party.organization_id, member.organizationId)))
+    .innerJoin(user, userOfMember())
+    .leftJoin(party, partyOfMember())
     .where(
       and(
-        eq(member.organizationId, caller.organization.id),
+        membersOf(caller),
         eq(member.role, 'TECHNICIAN'),
         eq(member.status, 'ACTIVE'),
         or(isNull(member.party_id), ne(party.status, 'SUSPENDED')),
@@ -46,7 +47,7 @@ export async function pincodeOf(db: Db, row: TicketRow) {
 
 /**
  * Everyone the caller may give a ticket of a category at a pincode to, each marked eligible or not
- * (docs/tickets.md "Assignment"): technicians, and for the organization's staff the active service
+ * (docs/tickets.md#assignment): technicians, and for the organization's staff the active service
  * partners; the eligible first, then who is checked in, then the least busy.
  */
 async function ticketAssignees(

@@ -10,15 +10,16 @@ import {
 } from '@fieldport/contract/operations/tickets';
 import type { TicketState } from '@fieldport/contract/ticket-states';
 import { ticket } from '../../db/schema/tickets.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { cappedCount, defineList } from '../../platform/lists.ts';
 import { floatingPoolOf, visibleTickets } from './ticket-scope.ts';
 import { ticketFilters, ticketSearch, ticketSelect, ticketSort, toTicketItem } from './ticket-item.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /**
- * The ticket lists of SPEC section 2 (Active, Partially Closed, Closed, Inactive), the search over
- * every state, the technician's own lists and the tabs' counts: one select, paginated in SQL, each
- * scoped by who sees which ticket (ticket-scope.ts).
+ * The ticket lists of docs/product.md#ticket-states (Active, Partially Closed, Closed, Inactive),
+ * the search over every state, the technician's own lists and the tabs' counts: one select,
+ * paginated in SQL, each scoped by who sees which ticket (ticket-scope.ts).
  */
 
 const source = {
@@ -64,7 +65,7 @@ export const listTechnicianTickets = defineList(List_Technician_Tickets, {
     priority: ticketSort.priority,
   },
   filters: (input, caller) => [
-    eq(ticket.organization_id, caller.organization.id),
+    inOrganization(ticket, caller),
     input.view === 'FLOATING'
       ? floatingPoolOf(caller)
       : and(

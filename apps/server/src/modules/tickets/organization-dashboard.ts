@@ -5,13 +5,14 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { party } from '../../db/schema/platform.ts';
 import { territory } from '../../db/schema/territories.ts';
 import { ticket } from '../../db/schema/tickets.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
+import { dayOf, startOfDay } from '../../platform/organization-days.ts';
 import { todayOf, visibleTickets } from './ticket-scope.ts';
 
 /**
- * SPEC section 7 OrganizationDashboard, scoped like the lists: counts per state, today's created
- * and closed tickets, open tickets per territory and per partner, and the last 30 days. Days are
- * the organization's (its time zone).
+ * OrganizationDashboard (docs/tickets.md#operations), scoped like the lists: counts per state,
+ * today's created and closed tickets, open tickets per territory and per partner, and the last 30
+ * days. Days are the organization's (its time zone).
  */
 
 const TREND_DAYS = 30;
@@ -20,7 +21,7 @@ export const organizationDashboard = defineHandler(OrganizationDashboard, async 
   const visible = visibleTickets(caller);
   const timeZone = caller.organization.time_zone;
   const today = todayOf(caller);
-  const dayOf = (column: PgColumn) => sql`(${column} at time zone ${timeZone})::date`;
+  const localDay = (column: PgColumn) => dayOf(column, timeZone);
   const open = inArray(ticket.state, [...OPEN_TICKET_STATES]);
 
   const byState = await db
@@ -36,11 +37,11 @@ export const organizationDashboard = defineHandler(OrganizationDashboard, async 
 
   const [todays] = await db
     .select({
-      created: sql<number>`count(*) filter (where ${dayOf(ticket.created_at)} = ${today}::date)`.mapWith(
+      created: sql<number>`count(*) filter (where ${localDay(ticket.created_at)} = ${today}::date)`.mapWith(
         Number,
       ),
       closed:
-        sql<number>`count(*) filter (where ${ticket.state} = 'CLOSED' and ${dayOf(ticket.closed_at)} = ${today}::date)`.mapWith(
+        sql<number>`count(*) filter (where ${ticket.state} = 'CLOSED' and ${localDay(ticket.closed_at)} = ${today}::date)`.mapWith(
           Number,
         ),
     })
@@ -72,14 +73,20 @@ export const organizationDashboard = defineHandler(OrganizationDashboard, async 
     .orderBy(sql`count(*) desc`, party.name);
 
   const first = sql`(${today}::date - ${TREND_DAYS - 1}::int)`;
-  const since = sql`(${first})::timestamp at time zone ${timeZone}`;
+  const since = startOfDay(first, timeZone);
   const created = await db
-    .select({ day: sql<string>`${dayOf(ticket.created_at)}::text`, n: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      day: sql<string>`${localDay(ticket.created_at)}::text`,
+      n: sql<number>`count(*)`.mapWith(Number),
+    })
     .from(ticket)
     .where(and(visible, sql`${ticket.created_at} >= ${since}`))
     .groupBy(sql`1`);
   const closed = await db
-    .select({ day: sql<string>`${dayOf(ticket.closed_at)}::text`, n: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      day: sql<string>`${localDay(ticket.closed_at)}::text`,
+      n: sql<number>`count(*)`.mapWith(Number),
+    })
     .from(ticket)
     .where(and(visible, eq(ticket.state, 'CLOSED'), sql`${ticket.closed_at} >= ${since}`))
     .groupBy(sql`1`);

@@ -1,6 +1,6 @@
 import { PartiallyCloseTicket } from '@fieldport/contract/operations/tickets';
 import { closureRemark } from '../../db/schema/settings.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { requireActiveReference } from '../../platform/references.ts';
 import { answerTicket, lockTicket, requireAction, transition } from './ticket-rules.ts';
 

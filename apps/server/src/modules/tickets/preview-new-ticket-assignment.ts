@@ -1,5 +1,5 @@
 import { Preview_New_Ticket_Assignment, type TicketAssignee } from '@fieldport/contract/operations/tickets';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { requireOfferedService } from '../product-catalogue/service-offer.ts';
 import { territoryOfPincode } from '../territories/assignment-rules.ts';
 import { mayChooseAssignment } from './give-out.ts';

@@ -2,13 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { ReassignOrOpenTheAssignedTicket } from '@fieldport/contract/operations/tickets';
 import type { Db } from '../../db/client.ts';
 import { party } from '../../db/schema/platform.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { badInput, conflict } from '../../platform/errors.ts';
 import { assignableTechnicians } from './list-ticket-assignees.ts';
 import { mailTicketAssigned } from './ticket-mails.ts';
 import { answerTicket, lockTicket, requireAction, transition } from './ticket-rules.ts';
 import { callerKind } from './ticket-scope.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /** Who the ticket goes to: a technician the caller may assign, or (organization staff) a partner. */
 async function assigneeOf(
@@ -47,7 +48,7 @@ async function assigneeOf(
     .from(party)
     .where(
       and(
-        eq(party.organization_id, caller.organization.id),
+        inOrganization(party, caller),
         eq(party.id, input.partner_party_id!),
         eq(party.kind, 'SERVICE_PARTNER'),
         eq(party.status, 'ACTIVE'),

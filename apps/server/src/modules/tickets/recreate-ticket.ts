@@ -1,5 +1,5 @@
 import { ReCreateTicket } from '@fieldport/contract/operations/tickets';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { conflict } from '../../platform/errors.ts';
 import { serviceOffer } from '../product-catalogue/service-offer.ts';
 import { insertTicket } from './create-ticket.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@fieldport/contract/messages';
 import {
   ClaimTicket,
   Get_Ticket_Details,
@@ -8,10 +9,10 @@ import {
 } from '@fieldport/contract/operations/tickets';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { TICKET_NOT_FOUND } from './ticket-rules.ts';
-import { auditOf, itemOf, storedTicket, ticketWorld } from './ticket-test-kit.ts';
+import { auditOf, itemOf, storedTicket, ticketWorld } from './ticket.test-kit.ts';
 
 // The technician's app: a claim can be undone (ReleaseTicket), and the floating pool shows the
-// nearest visit first (docs/tickets.md "Assignment", "The field engineer's app").
+// nearest visit first (docs/tickets.md#assignment, "The field engineer's app").
 
 let app: TestApp;
 beforeAll(async () => {
@@ -64,7 +65,8 @@ describe('releasing a claimed ticket', () => {
     expect(other.errors?.[0]).toMatchObject({ message: TICKET_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
     const coordinator = await world.as('AGENT', ReleaseTicket, { ticket_id: claimed.id });
     expect(coordinator.errors?.[0]).toMatchObject({
-      message: `You cannot release ticket ${claimed.ticket_number}.`,
+      // Releasing is a technician's ('My Work'): the permission table refuses co-ordinators.
+      message: MSG.forbiddenModule,
       extensions: { code: 'FORBIDDEN' },
     });
     expect(await storedTicket(world.db, claimed.id)).toEqual(before);

@@ -2,8 +2,8 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { ReleaseTicket } from '@fieldport/contract/operations/tickets';
 import type { Db } from '../../db/client.ts';
 import { ticketEvent } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { conflict } from '../../platform/errors.ts';
 import { answerTicket, lockTicket, requireAction, transition, type TicketRow } from './ticket-rules.ts';
 
@@ -37,7 +37,7 @@ export async function claimOf(
 
 /**
  * A technician gives a ticket they claimed, and have not started, back to the floating pool it was
- * claimed from (docs/tickets.md "Assignment"): the undo of a claim. A ticket assigned to them is
+ * claimed from (docs/tickets.md#assignment): the undo of a claim. A ticket assigned to them is
  * not theirs to float: they reject it while it is ASSIGNED, or a co-ordinator reassigns it.
  */
 export const releaseTicket = defineHandler(ReleaseTicket, async (input, context) => {

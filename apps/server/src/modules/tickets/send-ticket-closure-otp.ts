@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SendTicketClosureOtp } from '@fieldport/contract/operations/tickets';
 import { customer } from '../../db/schema/customers.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { conflict, DomainError, keepingWrites } from '../../platform/errors.ts';
 import { codeIssueRefusal, issueClosureCode, MAX_CODES_PER_DAY } from './closure-codes.ts';
 import { mailClosureCode } from './ticket-mails.ts';
@@ -10,8 +10,9 @@ import { dayAndTimeIn, timeIn } from './ticket-scope.ts';
 
 /**
  * The assigned technician asks to close: the customer is mailed a new 6-digit code. A ticket has
- * one new code a minute and at most 5 in any 24 hours (docs/tickets.md "Closing with the
- * customer's closure code"); a refusal is kept on the timeline and in the audit log (keepingWrites).
+ * one new code a minute and at most 5 in any 24 hours
+ * (docs/tickets.md#closing-with-the-customers-closure-code); a refusal is kept on the timeline and
+ * in the audit log (keepingWrites).
  */
 export const sendTicketClosureOtp = defineHandler(SendTicketClosureOtp, async (input, context) => {
   const { db, caller } = context;
@@ -46,7 +47,7 @@ export const sendTicketClosureOtp = defineHandler(SendTicketClosureOtp, async (i
   await mailClosureCode(context, row, code);
   await recordEvent(db, caller, row, { kind: 'OTP_SENT', details: { sent_to: owner.email } });
   return {
-    // DOMAIN.md: SMS "through a provider when one is configured"; none can be configured yet.
+    // docs/product.md#closure: SMS would go through a provider; none can be configured yet.
     data: { items: [] as [], sent_to: owner.email, by_sms: false },
     message: `Closure code sent to ${owner.email} by email (no SMS provider is configured)`,
   };

@@ -6,10 +6,10 @@ import {
   List_closed_Tickets,
 } from '@fieldport/contract/operations/tickets';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { ticketWorld, type TicketWorld } from './ticket-test-kit.ts';
+import { ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
 
 /**
- * Counts stop at COUNT_CAP (docs/architecture.md "Lists"): exact below it, "10,000 and more"
+ * Counts stop at COUNT_CAP (docs/architecture.md#lists): exact below it, "10,000 and more"
  * above, and pages are served only within it.
  */
 

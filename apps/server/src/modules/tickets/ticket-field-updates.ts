@@ -4,7 +4,7 @@ import {
   UpdateTicketVisit,
   UpdateTicketWarranty,
 } from '@fieldport/contract/operations/tickets';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { conflict } from '../../platform/errors.ts';
 import { answerTicket, editTicket, lockTicket, requireAction } from './ticket-rules.ts';
 

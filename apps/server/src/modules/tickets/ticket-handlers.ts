@@ -1,4 +1,4 @@
-import type { Handler } from '../../graphql/handler.ts';
+import type { Handler } from '../../platform/handler.ts';
 import { acceptOrRejectTicket } from './accept-or-reject-ticket.ts';
 import { attendanceCheckIn, attendanceCheckOut, getAttendanceStatus } from './attendance.ts';
 import { claimTicket } from './claim-ticket.ts';
@@ -31,7 +31,7 @@ import {
 import { ticketInteraction } from './ticket-interaction.ts';
 import { updateTicketWorkStatus } from './update-ticket-work-status.ts';
 
-/** Every ticket operation's handler (issue 4), for modules/handlers.ts. */
+/** Every ticket operation's handler (docs/tickets.md), for modules/handlers.ts. */
 export const ticketHandlers = [
   createTicket,
   listOpenTickets,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { TicketInteraction } from '@fieldport/contract/operations/tickets';
 import { user } from '../../db/schema/identity.ts';
 import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
 import { attachFiles, findStoredFile } from '../../platform/uploads.ts';
 import { toTicketEvent } from './get-ticket-details.ts';
@@ -32,7 +32,7 @@ export const ticketInteraction = defineHandler(TicketInteraction, async (input, 
     }
     photo = { key: stored.key, file_name: stored.file_name };
   }
-  // The photo belongs to the ticket now: whoever sees the ticket may read it (docs/security.md "Files").
+  // The photo belongs to the ticket now: whoever sees the ticket may read it (docs/security.md#files).
   if (photo) await attachFiles(db, caller, [photo.key], { kind: 'TICKET', id: row.id });
   const id = await recordEvent(db, caller, row, {
     kind: input.kind,

@@ -13,11 +13,12 @@ import { seedParty } from '../../db/seed/factories.ts';
 import { mapTechnician } from '../../db/seed/territories.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { addTestMember } from '../../test/organizations.ts';
-import { auditOf, storedTicket, ticketWorld } from './ticket-test-kit.ts';
+import { auditOf, storedTicket, ticketWorld } from './ticket.test-kit.ts';
 
-// Issue 4 item 5: who sees which ticket. The permission matrix (graphql/permission-matrix.test.ts,
-// with tenant-fixtures.ts) checks every ticket operation against organization B and another party;
-// these cases follow one organization's tickets through every kind of caller.
+// docs/tickets.md#who-sees-and-does-what: who sees which ticket. The permission matrix
+// (graphql/permission-matrix.test.ts, with tenant-fixtures.test-kit.ts) checks every ticket
+// operation against organization B and another party; these cases follow one organization's tickets
+// through every kind of caller.
 
 let app: TestApp;
 beforeAll(async () => {

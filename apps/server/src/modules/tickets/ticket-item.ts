@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import {
@@ -16,10 +16,12 @@ import { category, service } from '../../db/schema/product-catalogue.ts';
 import { closureRemark, problemDescription, wipState, wipSubStage } from '../../db/schema/settings.ts';
 import { territory } from '../../db/schema/territories.ts';
 import { ticket } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { qualified, searchCondition } from '../../platform/lists.ts';
+import { withinDays } from '../../platform/organization-days.ts';
 import { customerSearch } from '../customers/list-customers.ts';
 import { visibleTickets } from './ticket-scope.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /**
  * A ticket as every list and answer shows it: one select with its joins, shared by the lists,
@@ -200,7 +202,6 @@ export interface TicketFilterInput {
 
 /** created_from and created_to are days of the organization's time zone, both included. */
 export function ticketFilters(input: TicketFilterInput, caller: Caller): (SQL | undefined)[] {
-  const timeZone = caller.organization.time_zone;
   return [
     visibleTickets(caller),
     input.list ? inArray(ticket.state, [...TICKET_LISTS[input.list]]) : undefined,
@@ -211,12 +212,7 @@ export function ticketFilters(input: TicketFilterInput, caller: Caller): (SQL | 
     input.technician_id ? eq(ticket.technician_id, input.technician_id) : undefined,
     input.service_id ? eq(ticket.service_id, input.service_id) : undefined,
     input.priority ? eq(ticket.priority, input.priority) : undefined,
-    input.created_from
-      ? gte(ticket.created_at, sql`(${input.created_from}::date)::timestamp at time zone ${timeZone}`)
-      : undefined,
-    input.created_to
-      ? lt(ticket.created_at, sql`((${input.created_to}::date + 1))::timestamp at time zone ${timeZone}`)
-      : undefined,
+    ...withinDays(ticket.created_at, input.created_from, input.created_to, caller.organization.time_zone),
   ];
 }
 
@@ -235,10 +231,7 @@ export async function readTicketItem(
     .select(ticketSelect)
     .from(ticket)
     .where(
-      and(
-        scope === 'visible' ? visibleTickets(caller) : eq(ticket.organization_id, caller.organization.id),
-        eq(ticket.id, id),
-      ),
+      and(scope === 'visible' ? visibleTickets(caller) : inOrganization(ticket, caller), eq(ticket.id, id)),
     )
     .limit(1);
   return row ? toTicketItem(row) : undefined;

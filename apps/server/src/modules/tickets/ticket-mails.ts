@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { customer } from '../../db/schema/customers.ts';
 import { member, user } from '../../db/schema/identity.ts';
-import type { OperationContext } from '../../graphql/handler.ts';
+import type { OperationContext } from '../../platform/handler.ts';
 import { unavailable } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mail.ts';
 import type { TicketRow } from './ticket-rules.ts';
+import { userOfMember } from '../../platform/tenant.ts';
 
-// The mails of issue 4 item 6, sent inside the operation's transaction (mailer.send(mail, ctx.db)),
-// so that a mail is recorded only when what it tells about is.
+// The mails of docs/tickets.md#mails, sent inside the operation's transaction (mailer.send(mail,
+// ctx.db)), so that a mail is recorded only when what it tells about is.
 
 type MailTicket = Pick<TicketRow, 'organization_id' | 'customer_id' | 'ticket_number'>;
 
@@ -59,7 +60,7 @@ export async function mailTicketAssigned(
   const [technician] = await context.db
     .select({ name: user.name, email: user.email })
     .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
+    .innerJoin(user, userOfMember())
     .where(and(eq(member.organizationId, row.organization_id), eq(member.id, technicianId)));
   if (!technician) return;
   await mailCustomer(context, row, 'A technician is assigned to your service request', [
@@ -113,12 +114,15 @@ export async function mailClosureCode(context: OperationContext, row: MailTicket
   return found.email;
 }
 
-/** DOMAIN.md "Assignment": with nobody to give a new ticket to, the co-ordinators are told. */
+/**
+ * docs/product.md#assignment-and-claim: with nobody to give a new ticket to, the co-ordinators are
+ * told.
+ */
 export async function mailCoordinatorsUnassigned(context: OperationContext, row: MailTicket, why: string) {
   const coordinators = await context.db
     .select({ name: user.name, email: user.email })
     .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
+    .innerJoin(user, userOfMember())
     .where(
       and(
         eq(member.organizationId, row.organization_id),

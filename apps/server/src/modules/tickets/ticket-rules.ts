@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { TicketActionName, TicketEventKind } from '@fieldport/contract/operations/tickets';
+import {
+  ClaimTicket,
+  type TicketActionName,
+  type TicketEventKind,
+} from '@fieldport/contract/operations/tickets';
+import { decideAccess } from '@fieldport/contract/permissions';
 import {
   ACTIVE_STATES,
   canTransition,
@@ -9,16 +14,16 @@ import {
 import type { TicketState } from '@fieldport/contract/ticket-states';
 import type { Db } from '../../db/client.ts';
 import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
-import type { OperationContext } from '../../graphql/handler.ts';
+import type { Caller } from '../../platform/caller.ts';
+import type { OperationContext } from '../../platform/handler.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
+import { newId } from '../../db/ids.ts';
 import { readTicketItem } from './ticket-item.ts';
 import { callerKind, visibleTickets } from './ticket-scope.ts';
 
-// The rules every ticket operation shares: finding the ticket the caller may see, what the
-// caller's role may do to it (issue 4 item 3), refusing a transition from a state DOMAIN.md does
-// not allow, and keeping the timeline.
+// The rules every ticket operation shares: finding the ticket the caller may see, what the caller's
+// role may do to it (docs/tickets.md#who-sees-and-does-what), refusing a transition from a state
+// the table does not allow, and keeping the timeline.
 
 export type TicketRow = typeof ticket.$inferSelect;
 
@@ -80,7 +85,8 @@ export function roleAllows(caller: Caller, row: RoleRow, action: TicketActionNam
     case 'UPDATE_CHARGES':
       return isCoordinator(caller, row);
     case 'CLAIM':
-      return kind === 'TECHNICIAN' && row.is_floating;
+      // Who may claim is ClaimTicket's declared access, the one the server authorizes.
+      return decideAccess(ClaimTicket.access, caller.profile, caller.menu).allowed && row.is_floating;
     case 'RELEASE':
       // Only a claim can be released; the handler and the details check it was one (claimOf).
       return isAssignee(caller, row);
@@ -103,7 +109,10 @@ export function roleAllows(caller: Caller, row: RoleRow, action: TicketActionNam
   }
 }
 
-/** The transition of DOMAIN.md an action makes, for the state check; null for edits of fields. */
+/**
+ * The transition (docs/product.md#ticket-transitions) an action makes, for the state check; null
+ * for edits of fields.
+ */
 const TRANSITION_OF: Record<TicketActionName, TicketAction | null> = {
   ASSIGN: 'ASSIGN',
   CLAIM: 'CLAIM',

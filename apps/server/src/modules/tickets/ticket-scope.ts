@@ -1,14 +1,14 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ticket } from '../../db/schema/tickets.ts';
-import type { Caller } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 
 /**
- * Who sees which ticket (issue 4 item 5): every query of tickets passes through `visibleTickets`.
- * Organization staff see the organization's tickets; a service partner's users those given to
- * the partner; a dealer's users those their dealer raised; a technician those assigned to them
- * and the floating ones they are eligible to claim; a representative of the organization those
- * they raised.
+ * Who sees which ticket (docs/product.md#ticket-states): every query of tickets passes through
+ * `visibleTickets`. Organization staff see the organization's tickets; a service partner's users
+ * those given to the partner; a dealer's users those their dealer raised; a technician those
+ * assigned to them and the floating ones they are eligible to claim; a representative of the
+ * organization those they raised.
  */
 
 export type CallerKind = 'STAFF' | 'PARTNER' | 'DEALER' | 'TECHNICIAN' | 'REPRESENTATIVE';
@@ -23,9 +23,9 @@ export function callerKind(caller: Caller): CallerKind {
 }
 
 /**
- * The floating tickets a technician may claim (DOMAIN.md "Eligible"): OPEN and floating, in one of
- * the technician's territories, with the category in their expertise; a ticket given to a partner
- * floats only among that partner's technicians.
+ * The floating tickets a technician may claim (eligible, docs/product.md#assignment-and-claim):
+ * OPEN and floating, in one of the technician's territories, with the category in their expertise;
+ * a ticket given to a partner floats only among that partner's technicians.
  */
 export function floatingPoolOf(caller: Caller): SQL {
   return and(eq(ticket.state, 'OPEN'), eq(ticket.is_floating, true), eligibleFor(caller), ofMyParty(caller))!;

@@ -8,12 +8,13 @@ import { seedCustomer } from '../../db/seed/customers.ts';
 import { seedService } from '../../db/seed/product-catalogue.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { addTestMember } from '../../test/organizations.ts';
-import { newMobile } from '../customers/customer-test-kit.ts';
-import { storedTicket, ticketInput, ticketWorld, type TicketWorld } from './ticket-test-kit.ts';
+import { newMobile } from '../customers/customer.test-kit.ts';
+import { storedTicket, ticketInput, ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
 
-// SPEC section 3 `service_enable_type` and `is_visible`: who may raise tickets for a service (ALL:
-// staff, partners and dealers; ORGANIZATION: staff only; DEALERS: staff and dealers), and whether it
-// is offered for new tickets at all (a hidden service stays in the catalogue).
+// docs/tickets.md#services-offered-for-new-tickets, `service_enable_type` and `is_visible`: who may
+// raise tickets for a service (ALL: staff, partners and dealers; ORGANIZATION: staff only; DEALERS:
+// staff and dealers), and whether it is offered for new tickets at all (a hidden service stays in
+// the catalogue).
 
 let app: TestApp;
 let world: TicketWorld;

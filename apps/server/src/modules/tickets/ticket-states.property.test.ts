@@ -19,11 +19,12 @@ import { TRANSITIONS, type TicketAction } from '@fieldport/contract/ticket-trans
 import { TICKET_STATES } from '@fieldport/contract/ticket-states';
 import { ticketClosureOtp } from '../../db/schema/tickets.ts';
 import { mailsTo, startTestApp, type TestApp } from '../../test/harness.ts';
-import { storedTicket, ticketWorld, type TicketWorld } from './ticket-test-kit.ts';
+import { storedTicket, ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
 
 // Random sequences of every operation, by every kind of caller, through the API: whatever the
-// order, no ticket reaches a state DOMAIN.md does not allow from where it was, a refused call
-// changes nothing, and no ticket closes without a verified code or a co-ordinator's reason.
+// order, no ticket reaches a state docs/product.md#ticket-transitions does not allow from where it
+// was, a refused call changes nothing, and no ticket closes without a verified code or a
+// co-ordinator's reason.
 
 let app: TestApp;
 let world: TicketWorld;
@@ -188,7 +189,7 @@ const ACTION_OF_EVENT: Record<string, TicketAction> = {
 };
 
 describe('any sequence of operations', () => {
-  it('keeps every ticket in the states DOMAIN.md allows, and closes only with a verified code or a reason', async () => {
+  it('keeps every ticket in the states its transitions allow, and closes only with a verified code or a reason', async () => {
     await fc.assert(
       fc.asyncProperty(
         // Any starting state (the technician's, or floating when OPEN), so that short sequences

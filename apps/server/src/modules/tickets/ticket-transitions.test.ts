@@ -26,7 +26,7 @@ import { TICKET_STATES, type TicketState } from '@fieldport/contract/ticket-stat
 import type { SeedTicket } from '../../db/seed/tickets.ts';
 import { mailsTo, startTestApp, type TestApp } from '../../test/harness.ts';
 import { SAMPLE_FILES, uploadFile } from '../../test/uploads.ts';
-import { auditOf, storedTicket, ticketWorld, type TicketWorld } from './ticket-test-kit.ts';
+import { auditOf, storedTicket, ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
 import { TICKET_NOT_FOUND } from './ticket-rules.ts';
 
 let app: TestApp;
@@ -219,7 +219,7 @@ describe.each(CASES)('$label', (entry) => {
       const auditedBefore = (await auditOf(world.db, world.org.id, entry.op.name)).length;
       const answer = await world.as(entry.who, entry.op, entry.input(row.id));
       // A ticket that is not OPEN is in nobody's floating pool: to a technician it is not assigned
-      // to, it is not there at all (docs/tickets.md "Who sees and does what").
+      // to, it is not there at all (docs/tickets.md#who-sees-and-does-what).
       expect(answer.errors?.[0]).toMatchObject(
         entry.action === 'CLAIM'
           ? { message: TICKET_NOT_FOUND, extensions: { code: 'NOT_FOUND' } }
@@ -434,7 +434,8 @@ describe('the fields of a ticket and its timeline', () => {
       service_charge_paise: -1,
     });
     expect(negative.errors?.[0]).toMatchObject({
-      message: 'service_charge_paise: Service charge cannot be negative',
+      message:
+        'service_charge_paise: Service charge must be an amount from ₹0 to ₹10,00,000 with at most 2 decimals',
       extensions: { code: 'BAD_USER_INPUT', field: 'service_charge_paise' },
     });
     const techCharges = await world.as('TECHNICIAN', UpdateTicketServiceCharges, {

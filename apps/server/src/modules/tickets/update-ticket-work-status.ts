@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { UpdateTicketWorkStatus } from '@fieldport/contract/operations/tickets';
 import { wipState, wipSubStage } from '../../db/schema/settings.ts';
-import { defineHandler } from '../../graphql/handler.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
 import { answerTicket, lockTicket, requireAction, transition } from './ticket-rules.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 /** Start or update the work: IN_PROGRESS at one of the organization's active WIP sub-stages. */
 export const updateTicketWorkStatus = defineHandler(UpdateTicketWorkStatus, async (input, context) => {
@@ -16,7 +17,7 @@ export const updateTicketWorkStatus = defineHandler(UpdateTicketWorkStatus, asyn
     .innerJoin(wipState, eq(wipState.id, wipSubStage.wip_state_id))
     .where(
       and(
-        eq(wipSubStage.organization_id, caller.organization.id),
+        inOrganization(wipSubStage, caller),
         eq(wipSubStage.id, input.wip_sub_stage_id),
         eq(wipSubStage.status, 'ACTIVE'),
         eq(wipState.status, 'ACTIVE'),

@@ -14,7 +14,7 @@ import {
 } from '@fieldport/contract/operations/customers';
 import { call, unique } from '../../test/harness.ts';
 import type { FixtureRegistry, FixtureWorld, Target } from '../../test/tenant-fixture.ts';
-import { customerInput, goodRow, newMobile, upload, workbook } from './customer-test-kit.ts';
+import { customerInput, goodRow, newMobile, upload, workbook } from './customer.test-kit.ts';
 
 // Customers of organization A for the walls of graphql/permission-matrix.test.ts. Most are a
 // dealer's customer: organization B's owner and another dealer of A must both be kept out.

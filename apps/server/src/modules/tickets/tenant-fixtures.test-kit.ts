@@ -40,8 +40,8 @@ import { ticket } from '../../db/schema/tickets.ts';
 import { call, unique } from '../../test/harness.ts';
 import { addTestMember } from '../../test/organizations.ts';
 import type { CallerRef, FixtureRegistry, FixtureWorld, Target } from '../../test/tenant-fixture.ts';
-import { newMobile } from '../customers/customer-test-kit.ts';
-import { storedTicket } from './ticket-test-kit.ts';
+import { newMobile } from '../customers/customer.test-kit.ts';
+import { storedTicket } from './ticket.test-kit.ts';
 
 // Tickets of organization A for the walls of graphql/permission-matrix.test.ts. Most belong to a
 // party: A's service partner (another partner's users must be kept out) or A's dealer.

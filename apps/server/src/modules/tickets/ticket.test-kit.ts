@@ -18,7 +18,7 @@ import {
   TEST_PASSWORD,
   type TestMember,
 } from '../../test/organizations.ts';
-import { newMobile } from '../customers/customer-test-kit.ts';
+import { newMobile } from '../customers/customer.test-kit.ts';
 
 /**
  * An organization of a test's own, ready for tickets: a co-ordinator (AGENT), an owner, a service

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { organizationSequence } from '../db/schema/sequences.ts';
+import type { Db } from './client.ts';
+import { organizationSequence } from './schema/sequences.ts';
 
 /**
  * The next number of an organization's counter ('service', later the ticket numbers), from 1.

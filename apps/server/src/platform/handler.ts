@@ -3,8 +3,8 @@ import type { DataOf, OperationDef, ParsedInputOf } from '@fieldport/contract/op
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Identity } from '../auth/identity.ts';
-import type { FileStore } from '../platform/files.ts';
-import type { Mailer } from '../platform/mail.ts';
+import type { FileStore } from './files.ts';
+import type { Mailer } from './mail.ts';
 import type { Caller } from './caller.ts';
 
 /** What a handler receives besides its validated input. `db` is the operation's transaction for mutations. */

@@ -1,0 +1,34 @@
+import { gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Days are the organization's: a day starts at midnight in the organization's time zone, whoever
+ * asks and wherever the database runs. Every filter or count by day builds its SQL here, so that
+ * "from 2025-03-01" means the same instant in every list.
+ */
+
+/** The instant `day` (a 'YYYY-MM-DD' value or a SQL date expression) begins in `timeZone`. */
+export function startOfDay(day: string | SQL, timeZone: string): SQL {
+  return sql`((${day})::date)::timestamp at time zone ${timeZone}`;
+}
+
+/** The day, in `timeZone`, on which the instant in `column` falls. */
+export function dayOf(column: PgColumn | SQL, timeZone: string): SQL {
+  return sql`(${column} at time zone ${timeZone})::date`;
+}
+
+/**
+ * Conditions keeping `column` within the days `from` to `to`, both included; an absent end leaves
+ * that side open. To be spread into a list's filters.
+ */
+export function withinDays(
+  column: PgColumn,
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): (SQL | undefined)[] {
+  return [
+    from ? gte(column, startOfDay(from, timeZone)) : undefined,
+    to ? lt(column, startOfDay(sql`${to}::date + 1`, timeZone)) : undefined,
+  ];
+}
