@@ -46,7 +46,7 @@ async function callFromPage(page: Page, operation: string, kind: 'query' | 'muta
   );
 }
 
-describe('organization settings, designations and the audit log (issue 5)', () => {
+describe('organization settings, designations and the audit log', () => {
   it('an admin turns credits recharge off: Transactions leaves the menu at once, and the audit log shows it', async () => {
     const { page, context } = await signedIn(ACCESS_USERS.admin);
     expect(await sideMenuNames(page)).toContain('Transactions');

@@ -10,7 +10,7 @@ beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
 describe('password sign-in', () => {
-  it('shows the validation messages of the specification and keeps Remember Me disabled while a field is empty', async () => {
+  it('shows the inherited validation messages and keeps Remember Me disabled while a field is empty', async () => {
     const { page, context } = await newPage();
     const login = loginPage(page);
     await login.open();

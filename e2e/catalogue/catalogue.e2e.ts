@@ -7,12 +7,12 @@ import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/bro
 import { expectMessage } from '../support/login-page.ts';
 import { masterPage, openAsOwner } from '../support/master-page.ts';
 
-// Issue 3 items 4 to 6 in the browser: a service with an attached file, a territory with pincodes.
+// The catalogue, files and territories in the browser: a service with an attached file, a territory with pincodes.
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
-/** Also into /tmp/shots/catalogue for people to look at (the brief's place for screenshots). */
+/** Also into /tmp/shots/catalogue for people to look at (where screenshots are collected). */
 async function shot(page: Page, name: string) {
   await screenshot(page, `catalogue-${name}`);
   await fs.mkdir('/tmp/shots/catalogue', { recursive: true });

@@ -11,7 +11,7 @@ import { masterPage, openAsOwner } from '../support/master-page.ts';
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
-/** Also into /tmp/shots/masters for people to look at (the brief's place for screenshots). */
+/** Also into /tmp/shots/masters for people to look at (where screenshots are collected). */
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
   await fs.mkdir('/tmp/shots/masters', { recursive: true });

@@ -8,7 +8,10 @@ import { expectPath, loginPage } from '../support/login-page.ts';
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
-/** SPEC section 9's narrow layout (below 850 px) at a small phone, and a common laptop. */
+/**
+ * The narrow layout (below 850 px, docs/product.md#constants) at a small phone, and a common
+ * laptop.
+ */
 const WIDE = { width: 1366, height: 850 };
 const PHONE = { width: 360, height: 740 };
 

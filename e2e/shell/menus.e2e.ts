@@ -15,7 +15,7 @@ async function menuOf(role: string, landing: string) {
   return { page, context, names };
 }
 
-describe('menus by role (SPEC sections 4 and 6)', () => {
+describe('menus by role', () => {
   it('owner: the full menu, with Transactions (credits recharge on) and without the partners report', async () => {
     const { page, context, names } = await menuOf('OWNER', '/Dashboard');
     expect(names).toEqual([

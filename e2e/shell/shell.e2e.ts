@@ -129,7 +129,7 @@ describe('the shell', () => {
     await expectPath(page, '/ReportIssue', 20_000);
     const tookMs = Date.now() - clickedAt;
     expect(tookMs).toBeGreaterThanOrEqual(2000);
-    // Measured, not asserted: the capture after the 2 s delay (docs/architecture.md "Waits").
+    // Measured, not asserted: the capture after the 2 s delay (docs/architecture.md#waits).
     console.log(`report an issue: ${tookMs} ms from the click to the form (capture ${tookMs - 2000} ms)`);
     const form = page.getByRole('form', { name: 'Report an issue' });
     const canvas = page.getByRole('img', { name: 'Screenshot of the page; draw on it to mark the problem' });

@@ -34,7 +34,8 @@ export async function newPage(
     viewport: { width: options.width ?? 1366, height: options.height ?? 850 },
   });
   const page = await context.newPage();
-  // Alerts are part of what the user sees (SPEC section 8); collect them instead of blocking.
+  // Alerts are part of what the user sees (docs/product.md#signing-in); collect them instead of
+  // blocking.
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());

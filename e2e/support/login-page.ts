@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-/** The login page as a person uses it: fields by label, buttons by name (SPEC section 2, six steps). */
+/**
+ * The login page as a person uses it: fields by label, buttons by name (the six steps of
+ * docs/product.md#signing-in).
+ */
 export function loginPage(page: Page) {
   const signInForm = page.getByRole('form', { name: 'Sign In' });
   return {

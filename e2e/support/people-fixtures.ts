@@ -18,13 +18,13 @@ export const PEOPLE_USERS = {
   technician: 'people.technician@e2e.local',
   /** Runs users and designations with access control on, without the audit log. */
   manager: 'people.manager@e2e.local',
-  /** Works in another organization; People Journeys Co invites them (docs/people.md "Invitations"). */
+  /** Works in another organization; People Journeys Co invites them (docs/people.md#invitations). */
   elsewhere: 'people.elsewhere@e2e.local',
 } as const;
 
 export const PEOPLE_ORGANIZATION = 'People Journeys Co';
 export const ELSEWHERE_ORGANIZATION = 'Elsewhere Journeys Co';
-/** A designation with a right the manager lacks (docs/people.md "Who may grant what"). */
+/** A designation with a right the manager lacks (docs/people.md#who-may-grant-what). */
 export const AUDITOR_DESIGNATION = 'Journey Auditor';
 
 export async function seedPeopleFixtures(db: Db): Promise<void> {

@@ -17,7 +17,7 @@ beforeAll(launchBrowser);
 afterAll(closeBrowser);
 
 /**
- * Issue 4, journey (a): a co-ordinator raises a ticket, it floats, the technician claims it on a
+ * A co-ordinator raises a ticket, it floats, the technician claims it on a
  * phone, works it and closes it with the code the customer received; it is then among the closed
  * tickets and on the dashboard.
  */

@@ -21,7 +21,7 @@ const PIXEL_PNG =
 afterAll(closeBrowser);
 
 /**
- * Issue 4, journey (b): a co-ordinator gives a Mumbai ticket to the service partner mapped there;
+ * A co-ordinator gives a Mumbai ticket to the service partner mapped there;
  * the partner's co-ordinator assigns it on to one of the partner's technicians, who accepts it,
  * works it and partially closes it; the co-ordinator closes it with a reason.
  */

@@ -58,7 +58,8 @@ async function request<T>(path: string, init: { method: 'GET' | 'POST'; body?: u
   }
   if (!response.ok) {
     const { code, message } = (body ?? {}) as { code?: string; message?: string };
-    // SPEC section 8: sign-in and password failures show the identity provider's own message.
+    // docs/product.md#signing-in: sign-in and password failures show the identity provider's own
+    // message.
     const fallback =
       response.status === 429
         ? MSG.tooManyRequests

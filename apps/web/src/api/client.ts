@@ -1,6 +1,6 @@
 import type { DataOf, Envelope, InputOf, OperationDef } from '@fieldport/contract/operation';
 
-/** The machine-readable codes of ARCHITECTURE.md "The contract", plus the client's own. */
+/** The machine-readable codes of docs/architecture.md#the-wire-format, plus the client's own. */
 export type ApiErrorCode =
   | 'BAD_USER_INPUT'
   | 'UNAUTHENTICATED'

@@ -39,7 +39,7 @@ async function post<T>(action: 'read' | 'accept' | 'decline', token: string): Pr
   return body as T;
 }
 
-/** The public routes of an invitation link (docs/people.md "Invitations"): the token is the proof. */
+/** The public routes of an invitation link (docs/people.md#invitations): the token is the proof. */
 export const invitationsApi = {
   read: (token: string) => post<InvitationDetails>('read', token),
   accept: (token: string) => post<{ status_message: string }>('accept', token),

@@ -8,6 +8,8 @@ export const queryKeys = {
   session: ['session'] as const,
   currentUser: (email: string) => ['current-user', email] as const,
   myOrganizations: (email: string) => ['my-organizations', email] as const,
+  /** The dashboard's figures, refreshed by every change to a ticket. */
+  dashboard: ['dashboard'] as const,
 };
 
 export const sessionQuery = queryOptions({
@@ -16,7 +18,10 @@ export const sessionQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** SPEC section 7: Get_Current_User_Details with user_email_id; the first item of data.items is used. */
+/**
+ * Get_Current_User_Details with user_email_id (the old API's call); the first item of data.items is
+ * used.
+ */
 export function currentUserQuery(email: string) {
   return queryOptions({
     queryKey: queryKeys.currentUser(email),

@@ -5,7 +5,10 @@ import type {
 } from '@fieldport/contract/report-issue';
 import { NETWORK_MESSAGE } from './client.ts';
 
-/** SPEC section 3: report-issue payload. The project key is fixed for this product. */
+/**
+ * The report-issue payload (docs/product.md#report-an-issue). The project key is fixed for this
+ * product.
+ */
 export interface ReportIssueInput {
   user_email_id: string;
   issue_description: string;
@@ -41,7 +44,7 @@ export async function reportIssue(input: ReportIssueInput): Promise<string> {
     throw new ReportIssueError(NETWORK_MESSAGE);
   }
   const answer = (await response.json().catch(() => ({}))) as Partial<ReportIssueAnswer & ReportIssueFailure>;
-  // SPEC section 8: a failed report shows the service's errorMessage.
+  // docs/product.md#report-an-issue: a failed report shows the service's errorMessage.
   if (!response.ok || answer.status !== 'success') {
     throw new ReportIssueError(
       answer.errorMessage || answer.message || `The report could not be sent (HTTP ${response.status}).`,

@@ -2,9 +2,9 @@ import { GenerateS3Url, type FilePurpose, type UploadTicket } from '@fieldport/c
 import { api, ApiError, NETWORK_MESSAGE } from './client.ts';
 
 /**
- * Uploads one file the way the server asks (issue 3 item 5): GenerateS3Url signs an address for
- * the declared name, type and size; the bytes go there by PUT (this portal's /files or the S3
- * bucket), with progress. The answer's `s3_key` is what a record names.
+ * Uploads one file the way the server asks (docs/operations.md#files): GenerateS3Url signs an
+ * address for the declared name, type and size; the bytes go there by PUT (this portal's /files or
+ * the S3 bucket), with progress. The answer's `s3_key` is what a record names.
  */
 export async function uploadFile(
   file: File,

@@ -18,12 +18,12 @@ const customers = () => import('../features/customers/customers-page.tsx');
 const tickets = () => import('../features/tickets/tickets-page.tsx');
 
 /**
- * The one registry of built screens: shell route (SHELL_ROUTES in contract/menus.ts) -> its lazy
- * page. A route that is not here shows the placeholder (shell-route-page.tsx). Areas add a line
- * per screen as they land.
+ * The one registry of built screens: shell route (SHELL_ROUTES in contract/shell-routes.ts) -> its
+ * lazy page. A route that is not here shows the placeholder (shell-route-page.tsx). Areas add a
+ * line per screen as they land; a route's area is the folder of its screen under features/.
  */
 export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
-  // Settings masters (issue 3)
+  // Settings masters (docs/masters.md)
   '/SupportTypes': page(settings, (m) => m.SupportTypesPage),
   '/ProductFleetStatus': page(settings, (m) => m.ProductFleetStatusesPage),
   '/ServiceTypes': page(settings, (m) => m.ServiceTypesPage),
@@ -43,7 +43,7 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   '/ProblemDescription': page(settings, (m) => m.ProblemDescriptionsPage),
   '/ClosureRemarks': page(settings, (m) => m.ClosureRemarksPage),
   '/CustomerCategory': page(settings, (m) => m.CustomerCategoriesPage),
-  // Product catalogue and territories (issue 3 items 4 and 6)
+  // Product catalogue and territories
   '/ProductCatalogue': page(
     () => import('../features/product-catalogue/product-catalogue-page.tsx'),
     (m) => m.default,
@@ -52,7 +52,7 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/territories/territories-page.tsx'),
     (m) => m.default,
   ),
-  // Organization settings, designations and the audit log (issue 5)
+  // Organization settings, designations and the audit log
   '/OrganizationSettings': page(
     () => import('../features/organization/organization-settings-page.tsx'),
     (m) => m.default,
@@ -65,7 +65,7 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/audit/audit-logs-page.tsx'),
     (m) => m.default,
   ),
-  // People (issue 5 item 1)
+  // People (docs/people.md)
   '/EnterpriseUsers': page(people, (m) => m.EnterpriseUsersPage),
   '/EnterpriseTechnicians': page(people, (m) => m.EnterpriseTechniciansPage),
   '/ServicePartners': page(parties, (m) => m.ServicePartnersPage),
@@ -76,22 +76,22 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   '/DealerRepresentative': page(people, (m) => m.DealerRepresentativesPage),
   '/AllRepsAndAgents': page(people, (m) => m.AllRepsAndAgentsPage),
   '/InvalidUsers': page(people, (m) => m.InvalidUsersPage),
-  // Customers (issue 3 items 2 and 3)
+  // Customers (docs/customers.md)
   '/CustomersView': page(customers, (m) => m.CustomersPage),
   '/MyCustomer': page(customers, (m) => m.MyCustomersPage),
-  // Tickets (issue 4): the four lists; a ticket opens on its list's route with ?ticket_id=
+  // Tickets (docs/tickets.md): the four lists; a ticket opens on its list's route with ?ticket_id=
   '/ActiveTickets': page(tickets, (m) => m.ActiveTicketsPage),
   '/PartiallyClosedTickets': page(tickets, (m) => m.PartiallyClosedTicketsPage),
   '/ClosedTickets': page(tickets, (m) => m.ClosedTicketsPage),
   '/InactiveTickets': page(tickets, (m) => m.InactiveTicketsPage),
-  // The mails kept when no mail server is configured (docs/operations.md "Mail")
+  // The mails kept when no mail server is configured (docs/operations.md#mail)
   '/MailOutbox': page(
     () => import('../features/mail-outbox/mail-outbox-page.tsx'),
     (m) => m.default,
   ),
-  // The field engineer's app (issue 4 item 4)
+  // The field engineer's app (docs/tickets.md#the-field-engineers-app)
   '/Technician': page(
-    () => import('../features/technician/technician-page.tsx'),
+    () => import('../features/tickets/technician-page.tsx'),
     (m) => m.default,
   ),
 };

@@ -15,8 +15,8 @@ export const queryClient = new QueryClient({
 
 /**
  * What every screen needs and the sign-in screen can afford. MUI's theme and the app's snackbars
- * come with the screens that use them (ui/mui-providers.tsx, docs/architecture.md "What each
- * screen loads").
+ * come with the screens that use them (ui/mui-providers.tsx,
+ * docs/architecture.md#what-each-screen-loads).
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (

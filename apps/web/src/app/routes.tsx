@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
-import type { ShellRoute } from '@fieldport/contract/menus';
+import type { ShellRoute } from '@fieldport/contract/shell-routes';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LightLoading } from '../ui/light-loading.tsx';
 import { loadShell } from './shell/load-shell.ts';
 
 // The report screen (canvas, modern-screenshot) is loaded only when someone reports an issue.
 const ReportIssuePage = lazy(() => import('../features/report-issue/report-issue-page.tsx'));
-// Opened from an invitation mail, signed out (docs/people.md "Invitations").
-const AcceptInvitationPage = lazy(() => import('../features/invitations/accept-invitation-page.tsx'));
+// Opened from an invitation mail, signed out (docs/people.md#invitations).
+const AcceptInvitationPage = lazy(() => import('../features/auth/accept-invitation-page.tsx'));
 
-/** '/Tickets' is the group of the ticket pages; SPEC section 2 opens /ActiveTickets for it. */
+/** '/Tickets' is the group of the ticket pages; the menu opens /ActiveTickets for it. */
 const GROUP_REDIRECTS: Record<string, string> = { '/Tickets': '/ActiveTickets' };
 
 // The shell and its pages load with the first shell route opened (route `lazy`: the router fetches
@@ -39,14 +39,14 @@ const SHELL_LAYOUT_ID = 'shell';
 let shellRoutesAdded = false;
 
 /**
- * The shell's routes come from the contract's route table (contract/menus.ts), which only the
- * signed-in screens need: the router adds them the first time it is asked for a path it does not
- * know yet (only the not-found route matches it), before it shows anything, so the sign-in screen
- * does not load the table (docs/architecture.md "What each screen loads").
+ * The shell's routes come from the contract's route table (contract/shell-routes.ts), which only
+ * the signed-in screens need: the router adds them the first time it is asked for a path it does
+ * not know yet (only the not-found route matches it), before it shows anything, so the sign-in
+ * screen does not load the table (docs/architecture.md#what-each-screen-loads).
  */
 async function addShellRoutes({ patch }: { patch: (routeId: string, children: RouteObject[]) => void }) {
   if (shellRoutesAdded) return;
-  const { SHELL_ROUTES } = await import('@fieldport/contract/menus');
+  const { SHELL_ROUTES } = await import('@fieldport/contract/shell-routes');
   if (shellRoutesAdded) return;
   patch(SHELL_LAYOUT_ID, SHELL_ROUTES.map(shellRoute));
   shellRoutesAdded = true;
@@ -75,10 +75,10 @@ const RouteErrorScreen = lazy(() =>
 );
 
 /**
- * SPEC section 2: '/' is the login, '/ReportIssue' stands alone, the shell holds every other page.
- * '/AcceptInvitation' is ours: public, like the login. Every page but the login is drawn with MUI:
- * one layout route (ui/mui-providers.tsx) brings MUI's theme and the app's snackbars for them
- * (docs/architecture.md "What each screen loads").
+ * docs/product.md#the-shell: '/' is the login, '/ReportIssue' stands alone, the shell holds every
+ * other page. '/AcceptInvitation' is ours: public, like the login. Every page but the login is
+ * drawn with MUI: one layout route (ui/mui-providers.tsx) brings MUI's theme and the app's
+ * snackbars for them (docs/architecture.md#what-each-screen-loads).
  */
 export const router = createBrowserRouter(
   [
@@ -91,7 +91,7 @@ export const router = createBrowserRouter(
       // Shown while a signed-in page opened directly (a reload, a link) waits for the shell's chunk.
       hydrateFallbackElement: <LightLoading />,
       children: [
-        { path: '/', element: <LoginPage /> },
+        { path: '/', element: <LoginPage preloadAfterSignIn={loadShell} /> },
         {
           lazy: async () => {
             const { MuiLayout } = await import('../ui/mui-providers.tsx');

@@ -121,7 +121,7 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
       getRowId={(row) => getRowId(row as Item)}
       rowCount={total}
       localeText={{
-        // A count past the cap is a lower bound: "1–50 of 10,000+" (docs/architecture.md "Lists").
+        // A count past the cap is a lower bound: "1–50 of 10,000+" (docs/architecture.md#lists).
         paginationDisplayedRows: ({ from, to, count }) =>
           `${from.toLocaleString('en-IN')}–${to.toLocaleString('en-IN')} of ${formatCount(count, totalCapped)}`,
       }}

@@ -27,7 +27,9 @@ export interface DataTableColumn<Item> {
   minWidth?: number;
   flex?: number;
   align?: 'left' | 'right' | 'center';
-  /** Hidden below 850 px (SPEC section 9), where the table keeps the columns that matter. */
+  /**
+   * Hidden below 850 px (docs/product.md#constants), where the table keeps the columns that matter.
+   */
   hideOnNarrow?: boolean;
   /**
    * Its smallest width below 850 px, for what cannot wrap (a phone number, a state chip); by

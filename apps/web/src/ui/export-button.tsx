@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { exportAccessOf } from '@fieldport/contract/permissions';
 import { NETWORK_MESSAGE } from '../api/client.ts';
 import type { FeaturePageProps } from './feature-page.ts';
+import { useSnackbars } from './snackbars.tsx';
 import { exportUrl, type ListOp } from './use-list.ts';
 
 /**
@@ -27,7 +27,7 @@ export function ExportButton({
   /** The page's permission check; with `op`, hides the button from those who may not export. */
   can?: FeaturePageProps['can'];
 }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const snackbars = useSnackbars();
   const [busy, setBusy] = useState(false);
 
   const download = async () => {
@@ -51,10 +51,10 @@ export function ExportButton({
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-      enqueueSnackbar(`Downloaded ${name}`, { variant: 'success' });
+      snackbars.success(`Downloaded ${name}`);
     } catch (error) {
       const message = error instanceof TypeError ? NETWORK_MESSAGE : (error as Error).message;
-      enqueueSnackbar(message, { variant: 'error' });
+      snackbars.error(message);
     } finally {
       setBusy(false);
     }

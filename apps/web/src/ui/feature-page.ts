@@ -1,4 +1,4 @@
-import type { ShellRoute } from '@fieldport/contract/menus';
+import type { ShellRoute } from '@fieldport/contract/shell-routes';
 import type { Access } from '@fieldport/contract/operation';
 
 /**

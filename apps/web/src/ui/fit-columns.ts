@@ -50,7 +50,7 @@ export function actionsWidthOf(actionCount: number, narrow: boolean): number {
 }
 
 /**
- * Which columns a list shows in `available` pixels, and how wide (docs/architecture.md "Lists"):
+ * Which columns a list shows in `available` pixels, and how wide (docs/architecture.md#lists):
  * below 850 px the columns marked hideOnNarrow go; then, while the columns' smallest widths and
  * the Actions column do not fit, the column of the highest priority number goes (the rightmost
  * of equals). The first column always stays, and so do the row's actions. What is shown keeps its

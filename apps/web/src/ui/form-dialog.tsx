@@ -1,13 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import {
-  useForm,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useForm, type DefaultValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { isApiError } from '../api/client.ts';
+import { useFormSubmit } from './use-operation.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 
 export type FormOf<Schema extends z.ZodObject> = UseFormReturn<z.input<Schema>, unknown, z.output<Schema>>;
@@ -29,8 +22,13 @@ export interface FormDialogProps<Schema extends z.ZodObject> {
   schema: Schema;
   defaultValues: z.input<Schema>;
   submitLabel?: string;
-  /** Sends the values; a refusal (ApiError) is shown on the field it names, or above the form. */
-  onSubmit: (values: z.output<Schema>) => Promise<void>;
+  /** Wider for a form with a table in it (a designation's rights). */
+  maxWidth?: 'sm' | 'md';
+  /**
+   * Sends the values (an operation's `submit`, ui/use-operation.ts); a refusal (ApiError) is shown
+   * on the field it names, or above the form.
+   */
+  onSubmit: (values: z.output<Schema>) => Promise<unknown>;
   onClose: () => void;
   children: (form: FormOf<Schema>) => ReactNode;
 }
@@ -51,7 +49,7 @@ export function FormDialog<Schema extends z.ZodObject>(props: FormDialogProps<Sc
       open={props.open}
       onClose={busy ? undefined : props.onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth={props.maxWidth ?? 'sm'}
       fullScreen={narrow}
       aria-labelledby={titleId}
     >
@@ -75,29 +73,12 @@ function FormDialogBody<Schema extends z.ZodObject>(
     onBusy,
     titleId,
   } = props;
-  const { enqueueSnackbar } = useSnackbar();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema as never) as never,
     defaultValues: defaultValues as DefaultValues<z.input<Schema>>,
     mode: 'onTouched',
   });
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    onBusy(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (!placeOnField(form, schema, error)) {
-        const message = error instanceof Error ? error.message : 'Saving failed. Please try again.';
-        setFormError(message);
-        enqueueSnackbar(message, { variant: 'error' });
-      }
-    } finally {
-      onBusy(false);
-    }
-  });
+  const { submit, formError } = useFormSubmit(form, schema, onSubmit, onBusy);
 
   const busy = form.formState.isSubmitting;
   return (
@@ -123,24 +104,4 @@ function FormDialogBody<Schema extends z.ZodObject>(
       </DialogActions>
     </Box>
   );
-}
-
-/**
- * Puts a server refusal on the field it names: `extensions.field` 'notify_emails.0' belongs to the
- * form's 'notify_emails'. The server prefixes the wire name for API clients ("part_code: ..."); the
- * form shows the message without it, under the field. Returns false when no field of this form fits.
- */
-export function placeOnField<Values extends FieldValues>(
-  form: UseFormReturn<Values, unknown, unknown>,
-  schema: z.ZodObject,
-  error: unknown,
-): boolean {
-  if (!isApiError(error) || !error.field) return false;
-  if (error.code !== 'BAD_USER_INPUT' && error.code !== 'CONFLICT') return false;
-  const top = error.field.split('.')[0];
-  if (!(top in schema.shape)) return false;
-  const prefix = `${error.field}: `;
-  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  form.setError(top as Path<Values>, { type: 'server', message }, { shouldFocus: true });
-  return true;
 }

@@ -12,9 +12,10 @@ import Switch from '@mui/material/Switch';
 import type { FilePurpose } from '@fieldport/contract/operations/files';
 import type { InputOf } from '@fieldport/contract/operation';
 import { api } from '../api/client.ts';
+import { fieldError } from './field-props.ts';
 import { FileAttachments, type AttachedFile } from './file-attachments.tsx';
 import { FormTextField } from './form-text-field.tsx';
-import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { paiseToRupees, rupeesToPaise } from './format.ts';
 import { listQueryKey, type ListOp } from './use-list.ts';
 
 export interface Option {
@@ -80,17 +81,6 @@ export type FieldConfig =
 
 type Form = UseFormReturn<FieldValues, unknown, unknown>;
 
-/** The message of a field; for a list field, its first item's message. */
-function errorOf(form: Form, name: string): string | undefined {
-  const error = form.formState.errors[name] as unknown;
-  if (!error) return undefined;
-  if (typeof (error as { message?: unknown }).message === 'string')
-    return (error as { message: string }).message;
-  if (Array.isArray(error)) return error.find((item) => item?.message)?.message;
-  const root = (error as { root?: { message?: string } }).root;
-  return root?.message;
-}
-
 export function FormFields<Values extends FieldValues>({
   form,
   fields,
@@ -108,7 +98,7 @@ export function FormFields<Values extends FieldValues>({
 }
 
 function FormField({ form, field, autoFocus }: { form: Form; field: FieldConfig; autoFocus: boolean }) {
-  const message = errorOf(form, field.name);
+  const message = fieldError(form, field.name, { list: true });
   const common = {
     label: field.label,
     error: Boolean(message),

@@ -2,7 +2,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 
 /**
  * A TextField whose input is named by its label alone. A required field's visible label carries
- * MUI's asterisk ("Email *", SPEC section 5 speaks of "fields marked with asterisks"); the name that
+ * MUI's asterisk ("Email *"; the sign-in message speaks of "fields marked with asterisks"); the name that
  * assistive technology and browser tests read stays "Email", and `required` is announced apart.
  */
 export function FormTextField(props: TextFieldProps) {

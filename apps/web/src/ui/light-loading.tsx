@@ -3,7 +3,7 @@ import './light-loading.css';
 /**
  * The loading overlay of ui/loading-overlay.tsx without MUI, for the moment before the first screen's
  * code has loaded (the router's hydrate fallback): the sign-in screen loads no MUI
- * (docs/architecture.md "What each screen loads").
+ * (docs/architecture.md#what-each-screen-loads).
  */
 export function LightLoading({ label = 'Loading' }: { label?: string }) {
   return (

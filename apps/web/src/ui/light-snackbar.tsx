@@ -2,7 +2,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { SnackbarVariant } from './snackbar-handoff.ts';
 import './light-snackbar.css';
 
-/** SPEC sections 8 and 9: snackbars at the top, 5000 ms (as ui/snackbars.tsx's SNACKBAR_TIMEOUT_MS). */
+/**
+ * docs/product.md#messages: snackbars at the top, 5000 ms (as ui/snackbars.tsx's
+ * SNACKBAR_TIMEOUT_MS).
+ */
 const TIMEOUT_MS = 5000;
 
 interface Shown {
@@ -29,9 +32,10 @@ const ICONS: Record<SnackbarVariant, string> = {
 };
 
 /**
- * The login page's snackbar, without MUI or notistack (docs/architecture.md "What each screen
- * loads"): at the top, one at a time, gone after 5000 ms; errors red, successes green. It lives as
- * long as the login page, so a message outlives the step that showed it.
+ * The login page's snackbar, without MUI or notistack
+ * (docs/architecture.md#what-each-screen-loads): at the top, one at a time, gone after 5000 ms;
+ * errors red, successes green. It lives as long as the login page, so a message outlives the step
+ * that showed it.
  */
 export function LightSnackbarProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<Shown | null>(null);

@@ -17,12 +17,12 @@ const STATUS_LABELS: Record<StatusFilter, string> = { ALL: 'All', ACTIVE: 'Activ
 export function ListToolbar(props: {
   state: ListState;
   searchLabel: string;
-  /** Without it the list has no status filter (the audit log). */
+  /** By default, whether the list takes a status (the audit log takes none). */
   statusFilter?: boolean;
   children?: ReactNode;
   actions?: ReactNode;
 }) {
-  const { state, searchLabel, statusFilter = true } = props;
+  const { state, searchLabel, statusFilter = state.takesStatus } = props;
   return (
     <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
       <TextField
@@ -53,7 +53,7 @@ export function ListToolbar(props: {
           select
           label="Status"
           size="small"
-          value={state.input.status}
+          value={state.status}
           onChange={(event) => state.setStatus(event.target.value as StatusFilter)}
           sx={{ width: 140, flex: '0 0 auto' }}
         >

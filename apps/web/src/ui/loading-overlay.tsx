@@ -2,7 +2,7 @@ import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
-/** SPEC section 2: a loading overlay shows while the current user is fetched. */
+/** docs/product.md#the-shell: a loading overlay shows while the current user is fetched. */
 export function LoadingOverlay({ open, label = 'Loading' }: { open: boolean; label?: string }) {
   return (
     <Backdrop

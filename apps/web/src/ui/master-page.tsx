@@ -1,6 +1,4 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,22 +9,23 @@ import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
 import type { RecordStatus } from '@fieldport/contract/lists';
 import type { AnyMasterContract, MasterItem } from '@fieldport/contract/masters';
 import type { InputOf } from '@fieldport/contract/operation';
-import { api } from '../api/client.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from './data-table.tsx';
 import { ExportButton } from './export-button.tsx';
 import type { FeaturePageProps } from './feature-page.ts';
 import { FormDialog } from './form-dialog.tsx';
 import { FormFields, type FieldConfig } from './form-fields.tsx';
+import { useInstantFormats } from './format.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 import { PageTitle } from './page-title.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { listQueryKey, useList, useListState, type ListState } from './use-list.ts';
+import { useOperation } from './use-operation.ts';
 
 type Values = Record<string, unknown>;
 
 /**
- * A master's screen as configuration (issue 3 item 1): the contract gives the operations, the
+ * A master's screen as configuration (docs/masters.md): the contract gives the operations, the
  * form's schema, the id/name/status keys and the messages; the config says what to show.
  */
 export interface MasterConfig<C extends AnyMasterContract> {
@@ -48,9 +47,7 @@ export interface MasterConfig<C extends AnyMasterContract> {
   /** Filters the list always carries (the sub-stages of one WIP state). */
   fixedFilters?: Values;
   /** The list's own filter controls, beside search and status. */
-  toolbarFilters?: (state: ListState) => ReactNode;
-  /** A default sort other than the contract's. */
-  defaultSort?: { by: string; order: 'asc' | 'desc' };
+  toolbarFilters?: (state: ListState<C['list']>) => ReactNode;
 }
 
 export interface MasterPageProps<C extends AnyMasterContract> {
@@ -63,27 +60,21 @@ export interface MasterPageProps<C extends AnyMasterContract> {
 export function MasterPage<C extends AnyMasterContract>({ config, can, embedded }: MasterPageProps<C>) {
   type Item = MasterItem<C>;
   const { contract } = config;
-  const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
   const noun = contract.noun as string;
   const nouns = contract.nounPlural as string;
-  const listShape = contract.list.input.shape as { sort_by: { unwrap(): { options: string[] } } };
-  const sortable = listShape.sort_by.unwrap().options;
-  const defaults = contract.list.input.parse({}) as { sort_by: string; sort_order: 'asc' | 'desc' };
   const idOf = (item: Item) => String((item as Values)[contract.idKey]);
   const nameOf = (item: Item) => String((item as Values)[contract.nameKey]);
   const statusOf = (item: Item) => (item as Values)[contract.statusKey] as RecordStatus;
   const createdKey = String(contract.idKey).replace(/_id$/, '_created_on');
+  const format = useInstantFormats();
 
-  const state = useListState({
-    sortBy: config.defaultSort?.by ?? defaults.sort_by,
-    sortOrder: config.defaultSort?.order ?? defaults.sort_order,
-  });
+  // The contract's default sort.
+  const state = useListState<C['list']>(contract.list);
   const input = useMemo(
     () => ({ ...state.input, ...config.fixedFilters }),
     [state.input, config.fixedFilters],
   );
-  const list = useList(contract.list, input);
+  const list = useList<C['list']>(contract.list, input);
 
   const mayCreate = can(contract.create.access);
   const mayEdit = can(contract.update.access);
@@ -91,32 +82,24 @@ export function MasterPage<C extends AnyMasterContract>({ config, can, embedded 
   const [editing, setEditing] = useState<{ item?: Item } | null>(null);
   const [confirming, setConfirming] = useState<Item | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listQueryKey(contract.list) });
-
-  const save = async (values: Values) => {
-    const answer = editing?.item
-      ? await api.mutate(contract.update, { ...values, [contract.idKey]: idOf(editing.item) } as InputOf<
-          C['update']
-        >)
-      : await api.mutate(contract.create, values as InputOf<C['create']>);
-    enqueueSnackbar(answer.status_message, { variant: 'success' });
-    setEditing(null);
-    await refresh();
-  };
-
-  const toggle = useMutation({
-    mutationFn: (item: Item) =>
-      api.mutate(contract.activateOrDeactivate, {
-        [contract.idKey]: idOf(item),
-        [contract.statusKey]: statusOf(item) === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
-      } as InputOf<C['activateOrDeactivate']>),
-    onSuccess: async (answer) => {
-      enqueueSnackbar(answer.status_message, { variant: 'success' });
-      setConfirming(null);
-      await refresh();
-    },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+  const afterSave = { invalidate: [listQueryKey(contract.list)], onSuccess: () => setEditing(null) };
+  const create = useOperation(contract.create, afterSave);
+  const update = useOperation(contract.update, afterSave);
+  const toggle = useOperation(contract.activateOrDeactivate, {
+    invalidate: [listQueryKey(contract.list)],
+    onSuccess: () => setConfirming(null),
   });
+
+  const save = (values: Values) =>
+    editing?.item
+      ? update.submit({ ...values, [contract.idKey]: idOf(editing.item) } as InputOf<C['update']>)
+      : create.submit(values as InputOf<C['create']>);
+
+  const toggleStatus = (item: Item) =>
+    toggle.run({
+      [contract.idKey]: idOf(item),
+      [contract.statusKey]: statusOf(item) === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+    } as InputOf<C['activateOrDeactivate']>);
 
   const toForm = (item: Item): Values =>
     config.toForm
@@ -138,7 +121,7 @@ export function MasterPage<C extends AnyMasterContract>({ config, can, embedded 
       width: 170,
       minWidth: 120,
       hideOnNarrow: true,
-      render: (item) => formatDateTime(String((item as Values)[createdKey])),
+      render: (item) => format.dateTime(String((item as Values)[createdKey])),
     },
   ];
 
@@ -201,7 +184,7 @@ export function MasterPage<C extends AnyMasterContract>({ config, can, embedded 
         getRowId={idOf}
         list={list}
         state={state}
-        sortable={sortable}
+        sortable={state.sortable}
         empty={{
           title: `No ${nouns} yet`,
           description: mayCreate
@@ -227,7 +210,7 @@ export function MasterPage<C extends AnyMasterContract>({ config, can, embedded 
         confirmLabel={confirmingActive ? 'Deactivate' : 'Activate'}
         destructive={confirmingActive}
         busy={toggle.isPending}
-        onConfirm={() => confirming && toggle.mutate(confirming)}
+        onConfirm={() => confirming && toggleStatus(confirming)}
         onClose={() => setConfirming(null)}
       >
         {confirming &&
@@ -237,13 +220,6 @@ export function MasterPage<C extends AnyMasterContract>({ config, can, embedded 
       </ConfirmDialog>
     </Box>
   );
-}
-
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date);
 }
 
 /** The config of a master that is only a name (namedMasterContract): one Name column and field. */

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '../app/theme.ts';
+import { theme } from './theme.ts';
 import { SnackbarsProvider } from './snackbars.tsx';
 
 /**
  * MUI's theme, its baseline styles and the app's snackbars: every screen but the login page, whose
- * first step is drawn without MUI (docs/architecture.md "What each screen loads"). Loaded with the
+ * first step is drawn without MUI (docs/architecture.md#what-each-screen-loads). Loaded with the
  * screens that use it, never with the sign-in screen.
  */
 export function MuiProviders({ children }: { children: ReactNode }) {

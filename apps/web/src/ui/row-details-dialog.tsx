@@ -10,7 +10,7 @@ interface DetailsColumn<Item> {
 
 /**
  * Every column of one row, label above value: what a list shows of a row when the screen is too
- * narrow for all its columns (the row's "Details" action, docs/architecture.md "Lists").
+ * narrow for all its columns (the row's "Details" action, docs/architecture.md#lists).
  */
 export function RowDetailsDialog<Item>(props: {
   /** The row, as the list has it now; undefined when closed. */

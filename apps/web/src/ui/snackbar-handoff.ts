@@ -1,4 +1,4 @@
-/** The two kinds of message the app shows (SPEC sections 8 and 9: errors red, successes green). */
+/** The two kinds of message the app shows (docs/product.md#messages: errors red, successes green). */
 export type SnackbarVariant = 'success' | 'error';
 
 export interface HandedOverMessage {
@@ -11,7 +11,7 @@ let waiting: HandedOverMessage | null = null;
 /**
  * Leaves a message for the next screen to show: the login page has its own light snackbar
  * (ui/light-snackbar.tsx) and the signed-in screens theirs (ui/snackbars.tsx), so a message that
- * must outlive the login page ("Logged in", docs/architecture.md "What each screen loads") is
+ * must outlive the login page ("Logged in", docs/architecture.md#what-each-screen-loads) is
  * handed over here and shown by the snackbars of the screen that opens next.
  */
 export function handOver(message: string, variant: SnackbarVariant): void {

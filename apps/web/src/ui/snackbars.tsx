@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
-import { SnackbarProvider, useSnackbar } from 'notistack';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
+import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { takeHandedOver } from './snackbar-handoff.ts';
 
-/** SPEC sections 8 and 9: snackbars at the top, 5000 ms; errors red, successes green. */
+/** docs/product.md#messages: snackbars at the top, 5000 ms; errors red, successes green. */
 export const SNACKBAR_TIMEOUT_MS = 5000;
 
 /**
@@ -51,4 +52,50 @@ function HandedOverMessage() {
     if (handed) enqueueSnackbar(handed.message, { variant: handed.variant });
   }, [enqueueSnackbar]);
   return null;
+}
+
+/** A button in a success snackbar (Undo after a claim); the snackbar closes when it is pressed. */
+export interface SnackbarAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface Snackbars {
+  success: (message: string, action?: SnackbarAction) => void;
+  error: (message: string) => void;
+  /** Takes every message on screen away (before one that replaces them). */
+  clear: () => void;
+}
+
+/**
+ * The product's two messages (green success, red error), for what is not a contract operation
+ * (an export, an import, a report); operations show theirs through ui/use-operation.ts.
+ */
+export function useSnackbars(): Snackbars {
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  return useMemo<Snackbars>(
+    () => ({
+      success: (message, action) =>
+        enqueueSnackbar(message, {
+          variant: 'success',
+          action: action
+            ? (key: SnackbarKey) => (
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => {
+                    closeSnackbar(key);
+                    action.onClick();
+                  }}
+                >
+                  {action.label}
+                </Button>
+              )
+            : undefined,
+        }),
+      error: (message) => enqueueSnackbar(message, { variant: 'error' }),
+      clear: () => closeSnackbar(),
+    }),
+    [enqueueSnackbar, closeSnackbar],
+  );
 }

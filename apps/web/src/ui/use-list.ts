@@ -8,59 +8,122 @@ import {
   type StatusFilter,
 } from '@fieldport/contract/lists';
 import type { DataOf, InputOf, OperationDef } from '@fieldport/contract/operation';
+import type { z } from 'zod';
 import { api } from '../api/client.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
-/** A list operation of the contract (its data is a PageData). */
+/** A list operation of the contract: a `listInput(...)` schema in, a page of rows out. */
 export type ListOp = OperationDef<string, 'query'> & { readonly __data?: PageData<unknown> };
+/** A row of the list, as the operation declares it. */
 export type ListItem<Op extends ListOp> = DataOf<Op> extends PageData<infer Item> ? Item : never;
+/** The columns the operation sorts by (its `sort_by` values). */
+export type ListSortKey<Op extends ListOp> =
+  InputOf<Op> extends { sort_by?: infer Key } ? Extract<Key, string> : string;
+
+/** The keys every list takes; the rest of its input are the list's own filters. */
+type CommonListKey = 'page' | 'page_size' | 'search' | 'sort_by' | 'sort_order' | 'status';
+/**
+ * The list's own filters, as the operation declares them; a filter left undefined is not sent.
+ * Distributed over a union of operations (a people screen lists users or representatives).
+ */
+export type ListFilters<Op extends ListOp> = Op extends ListOp
+  ? Partial<Omit<InputOf<Op>, CommonListKey>>
+  : never;
+
+/** What the list state sends: paging, search, sort, the status when the list takes one, filters. */
+export type ListRequest<Op extends ListOp> = {
+  page: number;
+  page_size: PageSize;
+  search: string;
+  sort_by: ListSortKey<Op>;
+  sort_order: SortOrder;
+  status?: StatusFilter;
+} & ListFilters<Op>;
 
 /** Every query of a list starts with this key, so that a change to the list refreshes all its pages. */
 export const listQueryKey = (op: ListOp) => ['list', op.name] as const;
 
-export interface ListStateOptions {
-  sortBy: string;
+interface ListShape {
+  /** The `sort_by` values, for the table's sortable columns. */
+  sortable: readonly string[];
+  defaultSortBy: string;
+  defaultSortOrder: SortOrder;
+  /** Whether the list takes a status filter; a strict input without `status` refuses one. */
+  takesStatus: boolean;
+}
+
+const shapes = new WeakMap<ListOp, ListShape>();
+
+/** What a list's input schema says about sorting and status (every list input is a `listInput` object). */
+export function listShapeOf(op: ListOp): ListShape {
+  let known = shapes.get(op);
+  if (!known) {
+    const shape = (op.input as unknown as { shape: Record<string, z.ZodType> }).shape;
+    const sortBy = shape.sort_by as z.ZodType & { unwrap(): { options: string[] } };
+    known = {
+      sortable: sortBy.unwrap().options,
+      defaultSortBy: sortBy.parse(undefined) as string,
+      defaultSortOrder: shape.sort_order.parse(undefined) as SortOrder,
+      takesStatus: 'status' in shape,
+    };
+    shapes.set(op, known);
+  }
+  return known;
+}
+
+export interface ListStateOptions<Op extends ListOp> {
+  /** By default the operation's own default sort. */
+  sortBy?: ListSortKey<Op>;
   sortOrder?: SortOrder;
   status?: StatusFilter;
   pageSize?: PageSize;
-  /** The list's own filters (e.g. `{ ticket_state: undefined }`). */
-  filters?: Record<string, unknown>;
+  /** The list's own filters, each named (undefined until chosen) so that "clear" can reset it. */
+  filters?: ListFilters<Op>;
 }
 
 /**
- * What a person has chosen on a list screen: page, page size, search (debounced before it is
- * sent), sort, status and the list's own filters. Changing anything but the page goes back to
- * page 1.
+ * What a person has chosen on a list screen of `op`: page, page size, search (debounced before it
+ * is sent), sort, status (when the list takes one) and the list's own filters. Changing anything
+ * but the page goes back to page 1.
  */
-export function useListState(options: ListStateOptions) {
+export function useListState<Op extends ListOp>(op: Op, options: ListStateOptions<Op> = {}) {
+  const shape = listShapeOf(op);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(options.pageSize ?? DEFAULT_PAGE_SIZE);
   const [search, setSearchText] = useState('');
   const [sort, setSortState] = useState({
-    by: options.sortBy,
-    order: options.sortOrder ?? ('asc' as SortOrder),
+    by: options.sortBy ?? (shape.defaultSortBy as ListSortKey<Op>),
+    order: options.sortOrder ?? shape.defaultSortOrder,
   });
   const [status, setStatusState] = useState<StatusFilter>(options.status ?? 'ALL');
   const [filters, setFilters] = useState<Record<string, unknown>>(options.filters ?? {});
   const sentSearch = useDebouncedValue(search.trim(), 300);
+  const { takesStatus } = shape;
 
   const input = useMemo(
-    () => ({
-      page,
-      page_size: pageSize,
-      search: sentSearch,
-      sort_by: sort.by,
-      sort_order: sort.order,
-      status,
-      ...Object.fromEntries(
-        Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
-      ),
-    }),
-    [page, pageSize, sentSearch, sort, status, filters],
+    () =>
+      ({
+        page,
+        page_size: pageSize,
+        search: sentSearch,
+        sort_by: sort.by,
+        sort_order: sort.order,
+        ...(takesStatus ? { status } : {}),
+        ...Object.fromEntries(
+          Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
+        ),
+      }) as ListRequest<Op>,
+    [page, pageSize, sentSearch, sort, takesStatus, status, filters],
   );
 
   return {
     input,
+    /** The `sort_by` values of the list's contract. */
+    sortable: shape.sortable,
+    /** Whether the list takes a status filter. */
+    takesStatus,
+    /** The status the status filter shows. */
+    status,
     search,
     /** True while typed text has not been sent yet. */
     searchPending: search.trim() !== sentSearch,
@@ -77,14 +140,16 @@ export function useListState(options: ListStateOptions) {
       setSearchText(text);
       setPage(1);
     },
+    // The grid gives the column it sorts by; it offers only the `sortable` ones.
     setSort(by: string, order: SortOrder) {
-      setSortState({ by, order });
+      setSortState({ by: by as ListSortKey<Op>, order });
       setPage(1);
     },
     setStatus(value: StatusFilter) {
       setStatusState(value);
       setPage(1);
     },
+    // Shared filter controls (LookupFilter) name their filter by its key.
     setFilter(key: string, value: unknown) {
       setFilters((current) => ({ ...current, [key]: value }));
       setPage(1);
@@ -98,7 +163,7 @@ export function useListState(options: ListStateOptions) {
   };
 }
 
-export type ListState = ReturnType<typeof useListState>;
+export type ListState<Op extends ListOp = ListOp> = ReturnType<typeof useListState<Op>>;
 
 /** Paging and sorting show the same rows in another order; search and filters choose other rows. */
 const ORDER_KEYS = new Set(['page', 'page_size', 'sort_by', 'sort_order']);
@@ -112,10 +177,12 @@ function sameRows(a: Record<string, unknown>, b: Record<string, unknown>): boole
  * on screen (with the grid's progress bar); after a new search or filter it does not, so that
  * nobody reads (or acts on) rows the new filter excludes.
  */
-export function useList<Op extends ListOp>(op: Op, input: Record<string, unknown>) {
+export function useList<Op extends ListOp>(op: Op, input: ListRequest<Op>) {
   return useQuery({
     queryKey: [...listQueryKey(op), input],
-    queryFn: async () => (await api.query(op, input as InputOf<Op>)).data as PageData<ListItem<Op>>,
+    // The request is built from the operation's own schema (useListState), so it is its input.
+    queryFn: async () =>
+      (await api.query(op, input as InputOf<Op>)).data as DataOf<Op> & PageData<ListItem<Op>>,
     placeholderData: (previous, previousQuery) => {
       const before = previousQuery?.queryKey[2] as Record<string, unknown> | undefined;
       return before && sameRows(before, input) ? keepPreviousData(previous) : undefined;

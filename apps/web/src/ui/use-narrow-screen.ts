@@ -1,6 +1,6 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 
-/** SPEC section 9: the narrow-screen layout applies below 850 px of width. */
+/** docs/product.md#constants: the narrow-screen layout applies below 850 px of width. */
 export const NARROW_BREAKPOINT_PX = 850;
 
 export function useNarrowScreen(): boolean {

@@ -26,7 +26,7 @@ function initials(name: string): string {
   ).toUpperCase();
 }
 
-/** The user menu of the top bar (SPEC section 2): Switch Organization and SignOut. */
+/** The user menu of the top bar (docs/product.md#the-shell): Switch Organization and SignOut. */
 export function AccountMenu({ user }: { user: CurrentUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = Boolean(anchor);

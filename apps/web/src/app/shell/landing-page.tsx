@@ -7,9 +7,9 @@ import { landingRedirect } from '@fieldport/contract/menus';
 import { useShell } from './shell-context.tsx';
 
 /**
- * '/LandingPage': sends the user to their start page (SPEC section 4). The specification's 2000 ms
- * with access control was the old client's wait for the menu; this page shows only once the user
- * and their menu are loaded, so it goes at once (docs/architecture.md "Waits").
+ * '/LandingPage': sends the user to their start page (docs/product.md#menus-and-landing-pages). The
+ * old portal's 2000 ms with access control was the old client's wait for the menu; this page shows
+ * only once the user and their menu are loaded, so it goes at once (docs/architecture.md#waits).
  */
 export function LandingPage() {
   const { user, accessControlled } = useShell();

@@ -3,7 +3,7 @@ import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 
-/** SPEC section 9: the scroll-to-top button appears after 60 px of scroll. */
+/** docs/product.md#the-shell: the scroll-to-top button appears after 60 px of scroll. */
 export const SCROLL_TO_TOP_THRESHOLD_PX = 60;
 
 export function ScrollToTop() {

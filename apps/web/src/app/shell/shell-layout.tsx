@@ -10,6 +10,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { buildMenu, menuInputFromUser, menuRoutes } from '@fieldport/contract/menus';
 import { isApiError } from '../../api/client.ts';
 import { currentUserQuery, sessionQuery } from '../../api/queries.ts';
+import { OrganizationTimeZone } from '../../ui/format.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { SNACKBAR_TOP_VARIABLE } from '../../ui/snackbars.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
@@ -20,10 +21,13 @@ import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
-/** SPEC section 9: the side drawer is 270 px wide. */
+/** docs/product.md#the-shell: the side drawer is 270 px wide. */
 export const DRAWER_WIDTH = 270;
 
-/** SPEC section 8: these words in the current user's error send the user back to '/' with an alert. */
+/**
+ * docs/product.md#signing-in: these words in the current user's error send the user back to '/'
+ * with an alert.
+ */
 const REFUSAL_PATTERN = /Not Found|Temporarily Suspended/;
 
 /** Errors of the current user that send the user away rather than offering a retry. */
@@ -31,7 +35,9 @@ function sendsAway(error: Error): boolean {
   return isApiError(error, 'UNAUTHENTICATED') || REFUSAL_PATTERN.test(error.message);
 }
 
-/** The main shell (SPEC section 2): top bar, side menu and the page of the current route. */
+/**
+ * The main shell (docs/product.md#the-shell): top bar, side menu and the page of the current route.
+ */
 export function ShellLayout() {
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -74,7 +80,7 @@ export function ShellLayout() {
         void signOut();
       }
     } else if (menuResult && !menuResult.ok) {
-      // SPEC section 5: a designation role without a designation is refused.
+      // docs/product.md#roles-and-parties: a designation role without a designation is refused.
       leaving.current = true;
       window.alert(menuResult.message);
       void signOut();
@@ -156,7 +162,9 @@ export function ShellLayout() {
         <Toolbar />
         {shell && (
           <ShellContext value={shell}>
-            <Outlet />
+            <OrganizationTimeZone value={shell.user.time_zone}>
+              <Outlet />
+            </OrganizationTimeZone>
           </ShellContext>
         )}
         {failed && (

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useMemo } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import type { ShellRoute } from '@fieldport/contract/menus';
+import type { ShellRoute } from '@fieldport/contract/shell-routes';
 import { homeRoute, menuInputFromUser, pageTitle } from '@fieldport/contract/menus';
 import type { Access } from '@fieldport/contract/operation';
 import { decideAccess } from '@fieldport/contract/permissions';

@@ -23,7 +23,7 @@ function withHolder(open: Set<string>, menu: MenuItem[], pathname: string): Set<
   return holder && !open.has(holder.MenuName) ? new Set(open).add(holder.MenuName) : open;
 }
 
-/** The sidebar menu built by the contract's buildMenu (SPEC sections 2 and 4). */
+/** The sidebar menu built by the contract's buildMenu (docs/product.md#menus-and-landing-pages). */
 export function SideMenu({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -82,7 +82,7 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: 
             // layout), so that each item of the top list reads as just its name.
             <Fragment key={item.MenuName}>
               <ListItem disablePadding sx={{ px: 1 }}>
-                {/* SPEC section 2: a group opens its own route (Tickets opens /ActiveTickets). */}
+                {/* A group opens its own route (Tickets opens /ActiveTickets). */}
                 <MenuLink
                   item={item}
                   icon={<Icon fontSize="small" />}

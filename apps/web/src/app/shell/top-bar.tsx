@@ -11,7 +11,10 @@ import { BrandMark } from '../../ui/brand-mark.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import type { ShellState } from './shell-context.tsx';
 
-/** SPEC sections 1 and 2: logo, organization name, Dealer Portal badge, report issue, user and role. */
+/**
+ * docs/product.md#the-shell: logo, organization name, Dealer Portal badge, report issue, user and
+ * role.
+ */
 export function TopBar({
   shell,
   narrow,

@@ -16,7 +16,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
-import { formatTimeIn } from '../../ui/format-time.ts';
+import { useInstantFormats } from '../../ui/format.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useList, useListState } from '../../ui/use-list.ts';
@@ -52,28 +52,25 @@ function summary(changes: AuditLogItem['changes']): string {
 }
 
 /**
- * /AuditLogs (issue 5 item 5): who did what, where and when in the organization, newest first,
- * filtered by user, operation and days (of the organization's time zone), and exported to .xlsx.
+ * /AuditLogs (docs/product.md#audit-log): who did what, where and when in the organization, newest
+ * first, filtered by user, operation and days (of the organization's time zone), and exported to
+ * .xlsx.
  */
 export default function AuditLogsPage({ route, can }: FeaturePageProps) {
   const narrow = useNarrowScreen();
-  const state = useListState({
+  const state = useListState(List_Logs, {
     sortBy: 'created_on',
     sortOrder: 'desc',
     filters: { user_email: undefined, operation: undefined, date_from: undefined, date_to: undefined },
   });
-  // The log has no status: the list takes none.
-  const input = useMemo(() => {
-    const { status: _status, ...rest } = state.input;
-    return rest;
-  }, [state.input]);
+  const { input } = state;
   const list = useList(List_Logs, input);
-  const timeZone = (list.data as { time_zone?: string } | undefined)?.time_zone ?? 'Asia/Kolkata';
+  const format = useInstantFormats();
   const [shown, setShown] = useState<AuditLogItem | null>(null);
   // The email is sent when typing pauses, like the search.
   const [emailText, setEmailText] = useState('');
   const email = useDebouncedValue(emailText.trim().toLowerCase(), 300);
-  const filters = input as { user_email?: string; operation?: string; date_from?: string; date_to?: string };
+  const filters = input;
   const applied = filters.user_email ?? '';
   useEffect(() => {
     if (email !== applied) state.setFilter('user_email', email || undefined);
@@ -96,9 +93,9 @@ export default function AuditLogsPage({ route, can }: FeaturePageProps) {
   const columns: DataTableColumn<AuditLogItem>[] = [
     {
       field: 'created_on',
-      header: `Time (${timeZone})`,
+      header: `Time (${format.timeZone})`,
       width: 200,
-      render: (item) => formatTimeIn(item.created_on, timeZone),
+      render: (item) => format.dateTimeToSecond(item.created_on),
     },
     {
       field: 'user_email',
@@ -147,7 +144,6 @@ export default function AuditLogsPage({ route, can }: FeaturePageProps) {
       <ListToolbar
         state={state}
         searchLabel="Search user or operation"
-        statusFilter={false}
         actions={<ExportButton op={List_Logs} input={input} can={can} />}
       >
         <TextField
@@ -194,7 +190,7 @@ export default function AuditLogsPage({ route, can }: FeaturePageProps) {
         rowActions={[
           {
             label: (item) =>
-              `Details of ${operationLabel(item.operation)} at ${formatTimeIn(item.created_on, timeZone)}`,
+              `Details of ${operationLabel(item.operation)} at ${format.dateTimeToSecond(item.created_on)}`,
             icon: () => <ManageSearchOutlined />,
             onClick: setShown,
           },
@@ -221,7 +217,7 @@ export default function AuditLogsPage({ route, can }: FeaturePageProps) {
           >
             {(
               [
-                ['Time', formatTimeIn(shown.created_on, timeZone)],
+                ['Time', format.dateTimeToSecond(shown.created_on)],
                 ['User', [shown.user_name, shown.user_email].filter(Boolean).join(' · ') || '—'],
                 ['Operation', shown.operation],
                 ['Target', shown.target ?? '—'],

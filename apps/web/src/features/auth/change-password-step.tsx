@@ -16,7 +16,10 @@ import { useLoginSuccess } from './use-login-success.ts';
 
 type ChangePasswordForm = z.input<typeof changePasswordSchema>;
 
-/** Step 2: the provider asked for a new password in place of the temporary one (SPEC section 4). */
+/**
+ * Step 2: the provider asked for a new password in place of the temporary one
+ * (docs/product.md#signing-in).
+ */
 export function ChangePasswordStep({ email, onBack }: { email: string; onBack: () => void }) {
   const snackbar = useLightSnackbar();
   const loginSuccess = useLoginSuccess();

@@ -6,7 +6,7 @@ const ASK_AGAIN = 'Ask for a new code.';
 
 /**
  * What a refused code means, for the field under the code box: wrong (with the attempts left of this
- * code), expired or used up. The snackbar keeps the specification's own words; this says why. The
+ * code), expired or used up. The snackbar keeps the inherited words; this says why. The
  * count starts again when a new code is sent.
  */
 export function useCodeTries() {

@@ -17,10 +17,10 @@ function Brand({ size }: { size: number }) {
 }
 
 /**
- * SPEC sections 2 and 9: the login card is 35% of the width; below 850 px it takes the full width,
+ * docs/product.md#constants: the login card is 35% of the width; below 850 px it takes the full width,
  * under a band with the brand (login.css switches between the two). Snackbars appear one at a time
  * above the card (over the band on a phone), never over the form. Plain React and CSS: the
- * sign-in screen loads no MUI (docs/architecture.md "What each screen loads").
+ * sign-in screen loads no MUI (docs/architecture.md#what-each-screen-loads).
  */
 export function LoginLayout({ children }: { children: ReactNode }) {
   return (

@@ -5,11 +5,11 @@ import { LoginLayout } from './login-layout.tsx';
 import { SignInStep } from './sign-in-step.tsx';
 
 // The screen loads only the step it shows: the other steps (with MUI and zod, which they are drawn
-// and validated with) load as one chunk when the person opens one (docs/architecture.md "What
-// each screen loads").
+// and validated with) load as one chunk when the person opens one
+// (docs/architecture.md#what-each-screen-loads).
 const LoginSteps = lazy(() => import('./login-steps.tsx'));
 
-/** The six steps of SPEC section 2, in order. */
+/** The six steps of docs/product.md#signing-in, in order. */
 export type LoginStep =
   'sign-in' | 'change-password' | 'forgot-password' | 'reset-password' | 'otp-email' | 'otp-code';
 
@@ -28,7 +28,8 @@ const TITLES: Record<LoginStep, string> = {
   'otp-code': 'Enter OTP',
 };
 
-export function LoginPage() {
+/** `preloadAfterSignIn` starts loading what the app shows after sign-in, while the password is checked. */
+export function LoginPage({ preloadAfterSignIn }: { preloadAfterSignIn: () => Promise<unknown> }) {
   const requested = (useLocation().state ?? {}) as LoginLocationState;
   const [step, setStep] = useState<LoginStep>(requested.step ?? 'sign-in');
   const [email, setEmail] = useState(requested.email ?? '');
@@ -48,6 +49,7 @@ export function LoginPage() {
         {step === 'sign-in' ? (
           <SignInStep
             initialEmail={email}
+            preloadAfterSignIn={preloadAfterSignIn}
             onMustChangePassword={(value) => go('change-password', value)}
             onForgotPassword={(value) => go('forgot-password', value)}
             onOtpLogin={(value) => go('otp-email', value)}

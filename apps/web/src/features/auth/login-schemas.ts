@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { emailSchema, otpCodeSchema, passwordPolicySchema } from '@fieldport/contract/auth';
 import { MSG } from '@fieldport/contract/messages';
 
-/** SPEC section 5. Email fields trim and lowercase before anything is sent (the contract's emailSchema). */
+/**
+ * docs/product.md#signing-in. Email fields trim and lowercase before anything is sent (the
+ * contract's emailSchema).
+ */
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, MSG.passwordRequired),

@@ -1,10 +1,13 @@
 import { ThemeProvider } from '@mui/material/styles';
+import { MSG } from '@fieldport/contract/messages';
 import { authApi } from '../../api/auth.ts';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../ui/theme.ts';
 import { ChangePasswordStep } from './change-password-step.tsx';
-import { ForgotPasswordStep, ResetPasswordStep } from './forgot-password-steps.tsx';
+import { EmailCodeStep } from './email-code-step.tsx';
 import type { LoginStep } from './login-page.tsx';
-import { OtpCodeStep, OtpEmailStep } from './otp-login-steps.tsx';
+import { forgotPasswordSchema, otpEmailSchema } from './login-schemas.ts';
+import { OtpCodeStep } from './otp-code-step.tsx';
+import { ResetPasswordStep } from './reset-password-step.tsx';
 
 export interface LoginStepsProps {
   step: Exclude<LoginStep, 'sign-in'>;
@@ -13,10 +16,11 @@ export interface LoginStepsProps {
 }
 
 /**
- * The login steps after Sign In (SPEC section 2), drawn with MUI inside the plain card: one chunk,
- * loaded when the person opens one of them (docs/architecture.md "What each screen loads"). Their
- * snackbars are the login page's (ui/light-snackbar.tsx), so a message stays while the person
- * moves between steps, back to Sign In too.
+ * The login steps after Sign In (docs/product.md#signing-in), drawn with MUI inside the plain card:
+ * one chunk, loaded when the person opens one of them
+ * (docs/architecture.md#what-each-screen-loads). Their snackbars are the login page's
+ * (ui/light-snackbar.tsx), so a message stays while the person moves between steps, back to Sign In
+ * too.
  */
 export default function LoginSteps({ step, email, go }: LoginStepsProps) {
   return (
@@ -32,7 +36,14 @@ export default function LoginSteps({ step, email, go }: LoginStepsProps) {
         />
       )}
       {step === 'forgot-password' && (
-        <ForgotPasswordStep
+        <EmailCodeStep
+          purpose="forget-password"
+          title="Forgot Password ?"
+          subtitle="We will send a code to your registered email."
+          formLabel="Forgot Password"
+          schema={forgotPasswordSchema}
+          emailLabel="Registered Email"
+          submitLabel="Send Code"
           initialEmail={email}
           onCodeSent={(value) => go('reset-password', value)}
           onBack={() => go('sign-in')}
@@ -42,9 +53,17 @@ export default function LoginSteps({ step, email, go }: LoginStepsProps) {
         <ResetPasswordStep email={email} onDone={() => go('sign-in')} onBack={() => go('sign-in')} />
       )}
       {step === 'otp-email' && (
-        <OtpEmailStep
+        <EmailCodeStep
+          purpose="sign-in"
+          title="Sign In With OTP"
+          subtitle="We will email you a one-time password."
+          formLabel="Sign In With OTP"
+          schema={otpEmailSchema}
+          emailLabel={MSG.otpEmailLabel}
+          labelMarksRequired
+          submitLabel="Send OTP"
           initialEmail={email}
-          onOtpSent={(value) => go('otp-code', value)}
+          onCodeSent={(value) => go('otp-code', value)}
           onBack={() => go('sign-in')}
         />
       )}

@@ -1,7 +1,7 @@
 import { REMEMBER_ME_STORAGE_KEY } from '@fieldport/contract/auth-limits';
 
 /**
- * Remember Me keeps the email only. SPEC section 2 says the original also kept the password in local
+ * Remember Me keeps the email only. The old portal also kept the password in local
  * storage; we do not store a password anywhere in the browser (the session cookie lasts instead).
  */
 export function rememberedEmail(): string {

@@ -11,7 +11,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'plac
 
 /**
  * An outlined text field with a floating label, drawn as MUI's TextField (login.css) without MUI:
- * the sign-in screen stays light (docs/architecture.md "What each screen loads"). A required
+ * the sign-in screen stays light (docs/architecture.md#what-each-screen-loads). A required
  * field's input is named by its label alone, without the asterisk, as FormTextField names it.
  */
 export function SignInField({

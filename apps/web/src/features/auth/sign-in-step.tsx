@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@fieldport/contract/messages';
 import { authApi } from '../../api/auth.ts';
-import { loadShell } from '../../app/shell/load-shell.ts';
 import { useLightSnackbar } from '../../ui/light-snackbar.tsx';
 import type * as LoginSchemas from './login-schemas.ts';
 import { StepTitle } from './login-layout.tsx';
@@ -31,7 +30,10 @@ function loadSchemas() {
 }
 const preloadSchemas = () => void loadSchemas().catch(() => undefined);
 
-/** SPEC section 5: the first message of each field; the values as they are sent (trimmed, lowercased). */
+/**
+ * docs/product.md#signing-in: the first message of each field; the values as they are sent
+ * (trimmed, lowercased).
+ */
 async function check(values: SignInForm): Promise<Checked> {
   const { signInSchema } = await loadSchemas();
   const result = signInSchema.safeParse(values);
@@ -46,17 +48,25 @@ async function check(values: SignInForm): Promise<Checked> {
 
 interface Props {
   initialEmail: string;
+  /** Starts loading what the app shows after sign-in (the app passes it: features never import app/). */
+  preloadAfterSignIn: () => Promise<unknown>;
   onMustChangePassword: (email: string) => void;
   onForgotPassword: (email: string) => void;
   onOtpLogin: (email: string) => void;
 }
 
 /**
- * Step 1: Sign In (SPEC sections 2, 4 and 5), in plain React: the first screen loads neither MUI
- * nor a form library (docs/architecture.md "What each screen loads"). As before, the fields are
+ * Step 1: Sign In (docs/product.md#signing-in), in plain React: the first screen loads neither MUI
+ * nor a form library (docs/architecture.md#what-each-screen-loads). As before, the fields are
  * checked when the form is sent, and then again as each one changes.
  */
-export function SignInStep({ initialEmail, onMustChangePassword, onForgotPassword, onOtpLogin }: Props) {
+export function SignInStep({
+  initialEmail,
+  preloadAfterSignIn,
+  onMustChangePassword,
+  onForgotPassword,
+  onOtpLogin,
+}: Props) {
   const [stored] = useState(rememberedEmail);
   const [remember, setRemember] = useState(Boolean(stored));
   const [values, setValues] = useState<SignInForm>({ email: initialEmail || stored, password: '' });
@@ -66,13 +76,13 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
   const passwordInput = useRef<HTMLInputElement>(null);
   const snackbar = useLightSnackbar();
   const loginSuccess = useLoginSuccess();
-  // SPEC section 2: Remember Me is disabled while email or password is empty.
+  // docs/product.md#signing-in: Remember Me is disabled while email or password is empty.
   const rememberDisabled = !values.email.trim() || !values.password;
 
   const signIn = useMutation({
     mutationFn: (checked: SignInForm) => {
       // The shell's chunk loads while the server checks the password.
-      void loadShell().catch(() => undefined);
+      void preloadAfterSignIn().catch(() => undefined);
       return authApi.signInEmail({ email: checked.email, password: checked.password, rememberMe: remember });
     },
     onSuccess: (result, checked) => {
@@ -111,7 +121,7 @@ export function SignInStep({ initialEmail, onMustChangePassword, onForgotPasswor
     else if (result.errors.password) passwordInput.current?.focus();
   }
 
-  // SPEC section 5: with both fields empty one message covers them.
+  // docs/product.md#signing-in: with both fields empty one message covers them.
   const bothMissing = errors.email === MSG.required && Boolean(errors.password);
   const typedEmail = () => values.email.trim().toLowerCase();
 

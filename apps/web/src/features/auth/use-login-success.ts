@@ -4,9 +4,10 @@ import { useLightSnackbar } from '../../ui/light-snackbar.tsx';
 import { handOver } from '../../ui/snackbar-handoff.ts';
 
 /**
- * SPEC section 4: after a successful login the shell opens (the specification's 500 ms were the old
- * client's wait for data; the shell loads its own, so it opens at once, docs/architecture.md "Waits").
- * The success message is handed over to the shell's snackbars (ui/snackbar-handoff.ts).
+ * docs/product.md#signing-in: after a successful login the shell opens (the old portal's 500 ms
+ * were its client's wait for data; the shell loads its own, so it opens at once,
+ * docs/architecture.md#waits). The success message is handed over to the shell's snackbars
+ * (ui/snackbar-handoff.ts).
  */
 export function useLoginSuccess() {
   const queryClient = useQueryClient();

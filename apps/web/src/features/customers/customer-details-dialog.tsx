@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,10 +31,11 @@ import { countryName, formatPhoneInternational } from '@fieldport/contract/phone
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
-import { formatDateTime } from '../../ui/master-page.tsx';
+import { useInstantFormats } from '../../ui/format.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
-import { emptyLocation, LocationFields, locationToForm } from './customer-form.tsx';
+import { useOperation } from '../../ui/use-operation.ts';
+import { emptyLocation, LocationFields, locationToForm } from '../../ui/customer-form.tsx';
 
 export const customerQueryKey = (id: string) => ['customer', id] as const;
 
@@ -57,7 +57,7 @@ export function CustomerDetailsDialog(props: {
   onClose: () => void;
 }) {
   const narrow = useNarrowScreen();
-  const { enqueueSnackbar } = useSnackbar();
+  const format = useInstantFormats();
   const id = props.customerId;
   const customer = useQuery({
     queryKey: customerQueryKey(id ?? ''),
@@ -67,21 +67,24 @@ export function CustomerDetailsDialog(props: {
   const [editing, setEditing] = useState<{ location?: CustomerLocation } | null>(null);
   const [removing, setRemoving] = useState<CustomerLocation | null>(null);
 
-  const changed = async (message: string) => {
-    enqueueSnackbar(message, { variant: 'success' });
-    await customer.refetch();
-    await props.onChanged();
-  };
-
-  const remove = useMutation({
-    mutationFn: (location: CustomerLocation) =>
-      api.mutate(RemoveCustomerSecondaryLocation, { customer_id: id!, location_id: location.location_id }),
-    onSuccess: async (answer) => {
+  // After a change the card and the list it was opened from are read again.
+  const invalidate = [customerQueryKey(id ?? '')];
+  const remove = useOperation(RemoveCustomerSecondaryLocation, {
+    invalidate,
+    onSuccess: async () => {
       setRemoving(null);
-      await changed(answer.status_message);
+      await props.onChanged();
     },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
   });
+  const afterSave = {
+    invalidate,
+    onSuccess: async () => {
+      setEditing(null);
+      await props.onChanged();
+    },
+  };
+  const add = useOperation(AddCustomerSecondaryLocation, afterSave);
+  const update = useOperation(UpdateCustomerSecondaryLocation, afterSave);
 
   const data = customer.data;
   // A partner or dealer reads the customers of its tickets but changes only its own party's.
@@ -126,7 +129,7 @@ export function CustomerDetailsDialog(props: {
                 </Typography>
                 <StatusChip status={data.customer_status} />
               </Box>
-              <Detail label="Created on" value={formatDateTime(data.customer_created_on)} />
+              <Detail label="Created on" value={format.dateTime(data.customer_created_on)} />
             </Box>
             <Box>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -178,17 +181,11 @@ export function CustomerDetailsDialog(props: {
           editing?.location ? locationToForm(editing.location) : emptyLocation(data?.phone_country)
         }
         submitLabel={editing?.location ? 'Save' : 'Add'}
-        onSubmit={async (values) => {
-          const answer = editing?.location
-            ? await api.mutate(UpdateCustomerSecondaryLocation, {
-                ...values,
-                customer_id: id!,
-                location_id: editing.location.location_id,
-              })
-            : await api.mutate(AddCustomerSecondaryLocation, { ...values, customer_id: id! });
-          setEditing(null);
-          await changed(answer.status_message);
-        }}
+        onSubmit={(values) =>
+          editing?.location
+            ? update.submit({ ...values, customer_id: id!, location_id: editing.location.location_id })
+            : add.submit({ ...values, customer_id: id! })
+        }
         onClose={() => setEditing(null)}
       >
         {(form) => <LocationFields form={form as never} autoFocus />}
@@ -199,7 +196,7 @@ export function CustomerDetailsDialog(props: {
         confirmLabel="Remove"
         destructive
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.run({ customer_id: id!, location_id: removing.location_id })}
         onClose={() => setRemoving(null)}
       >
         {removing &&

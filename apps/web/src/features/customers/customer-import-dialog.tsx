@@ -1,5 +1,4 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,14 +28,16 @@ import {
   type ImportRowError,
 } from '@fieldport/contract/customer-import';
 import { ExportButton } from '../../ui/export-button.tsx';
+import { useSnackbars } from '../../ui/snackbars.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { confirmImport, uploadWorkbook, type ImportProgress } from './import-api.ts';
 
 /**
- * Bulk import of customers (issue 3 item 3), in steps: choose a workbook (the template can be
- * downloaded), upload it (a progress bar for the bytes, then for the rows the server checks),
- * read the preview (every invalid row with its reason), confirm, watch the rows being imported,
- * read the report. Nothing is imported before the confirmation; the import is all-or-nothing.
+ * Bulk import of customers (docs/customers.md#bulk-import), in steps: choose a workbook (the
+ * template can be downloaded), upload it (a progress bar for the bytes, then for the rows the
+ * server checks), read the preview (every invalid row with its reason), confirm, watch the rows
+ * being imported, read the report. Nothing is imported before the confirmation; the import is
+ * all-or-nothing.
  */
 
 type Step =
@@ -53,7 +54,7 @@ export function CustomerImportDialog(props: {
   onClose: () => void;
 }) {
   const narrow = useNarrowScreen();
-  const { enqueueSnackbar } = useSnackbar();
+  const snackbars = useSnackbars();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
@@ -91,11 +92,11 @@ export function CustomerImportDialog(props: {
         setStep({ kind: 'working', progress, fileName: item.file_name }),
       );
       setStep({ kind: 'done', ...imported });
-      enqueueSnackbar(imported.message, { variant: 'success' });
+      snackbars.success(imported.message);
       await props.onImported();
     } catch (error) {
       const message = (error as Error).message;
-      enqueueSnackbar(message, { variant: 'error' });
+      snackbars.error(message);
       setStep({ kind: 'preview', item, message: `${message} Nothing was imported.`, failed: true });
     }
   };

@@ -12,9 +12,8 @@ import type { CurrentUser } from '@fieldport/contract/operations/account';
 import { OrganizationDashboard, type DashboardData } from '@fieldport/contract/operations/tickets';
 import { TICKET_STATES, ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
 import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { dashboardKey } from '../tickets/ticket-api.ts';
-import { listRouteOf } from '../tickets/ticket-format.tsx';
 import { TrendChart } from './trend-chart.tsx';
 
 /**
@@ -25,7 +24,7 @@ import { TrendChart } from './trend-chart.tsx';
 export function DashboardPage({ user }: { user: CurrentUser }) {
   const organization = user.organization_details.organization_name;
   const data = useQuery({
-    queryKey: dashboardKey,
+    queryKey: queryKeys.dashboard,
     queryFn: async () => (await api.query(OrganizationDashboard, {})).data,
     refetchInterval: 60_000,
   });
@@ -177,4 +176,18 @@ function Bars({ label, rows }: { label: string; rows?: { key: string; name: stri
       ))}
     </Box>
   );
+}
+
+/** Where a ticket opens from the lists: the route of the list it belongs in. */
+function listRouteOf(ticket: { state: TicketState }): string {
+  switch (ticket.state) {
+    case 'PARTIALLY_CLOSED':
+      return '/PartiallyClosedTickets';
+    case 'CLOSED':
+      return '/ClosedTickets';
+    case 'DISCARDED':
+      return '/InactiveTickets';
+    default:
+      return '/ActiveTickets';
+  }
 }

@@ -2,12 +2,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { DashboardData } from '@fieldport/contract/operations/tickets';
+import { formatShortDay } from '../../ui/format.ts';
 
 const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 34 };
-const DAY = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayLabel = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
 
 /** Tickets created and closed per day over the last 30 days, as an inline SVG (no chart library). */
 export function TrendChart({ trend }: { trend: DashboardData['trend'] }) {
@@ -74,7 +73,7 @@ export function TrendChart({ trend }: { trend: DashboardData['trend'] }) {
               fontSize="11"
               fill={theme.palette.text.secondary}
             >
-              {dayLabel(day.day)}
+              {formatShortDay(day.day)}
             </text>
           ) : null,
         )}
@@ -90,7 +89,7 @@ export function TrendChart({ trend }: { trend: DashboardData['trend'] }) {
         ))}
         {trend.map((day, index) => (
           <g key={day.day}>
-            <title>{`${dayLabel(day.day)}: ${day.created} created, ${day.closed} closed`}</title>
+            <title>{`${formatShortDay(day.day)}: ${day.created} created, ${day.closed} closed`}</title>
             <rect
               x={x(index) - (WIDTH - PAD.left - PAD.right) / trend.length / 2}
               y={PAD.top}

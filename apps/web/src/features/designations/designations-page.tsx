@@ -1,18 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -22,26 +13,26 @@ import { designations, type DesignationItem } from '@fieldport/contract/operatio
 import type { AccessModule } from '@fieldport/contract/operations/account';
 import { buildMenu, menuInputFromUser } from '@fieldport/contract/menus';
 import { callerHoldsRight, type RightGrant } from '@fieldport/contract/permissions';
-import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
-import { placeOnField } from '../../ui/form-dialog.tsx';
+import { FormDialog, type FormOf } from '../../ui/form-dialog.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
-import { formatDateTime } from '../../ui/master-page.tsx';
+import { useInstantFormats } from '../../ui/format.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { listQueryKey, useList, useListState } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
-import { useCurrentUser } from '../people/use-current-user.ts';
+import { useOperation } from '../../ui/use-operation.ts';
+import { useCurrentUser } from '../../ui/use-current-user.ts';
 import { RightsEditor } from './rights-editor.tsx';
 
 const { list: ListDesignations, create, update, activateOrDeactivate } = designations;
 // A designation decides the menus of its holders: after a change the current user is fetched
 // again, so that a person who edits their own designation sees it at once.
-const currentUserKey = ['current-user'] as const;
+const DESIGNATION_QUERY_KEYS = [listQueryKey(ListDesignations), ['current-user']];
 
 /** The modules a designation shows in the menu, for the list. */
 function viewed(accessing: AccessModule[]): string[] {
@@ -51,36 +42,22 @@ function viewed(accessing: AccessModule[]): string[] {
 }
 
 /**
- * /DesignationsView (issue 5 item 2): the organization's designations, each a set of module and
- * sub-module rights. With access control on, the menus and the server follow a change at once.
+ * /DesignationsView (docs/product.md#people-designations-and-rights): the organization's
+ * designations, each a set of module and sub-module rights. With access control on, the menus and
+ * the server follow a change at once.
  */
 export default function DesignationsPage({ route, can }: FeaturePageProps) {
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  const state = useListState({ sortBy: 'designation_name' });
+  const state = useListState(ListDesignations, { sortBy: 'designation_name' });
   const list = useList(ListDesignations, state.input);
+  const format = useInstantFormats();
   const mayCreate = can(create.access);
   const mayEdit = can(update.access);
   const [editing, setEditing] = useState<{ item?: DesignationItem } | null>(null);
   const [confirming, setConfirming] = useState<DesignationItem | null>(null);
 
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: listQueryKey(ListDesignations) });
-    await queryClient.invalidateQueries({ queryKey: currentUserKey });
-  };
-
-  const toggle = useMutation({
-    mutationFn: (item: DesignationItem) =>
-      api.mutate(activateOrDeactivate, {
-        designation_id: item.designation_id,
-        designation_status: item.designation_status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
-      }),
-    onSuccess: async (answer) => {
-      enqueueSnackbar(answer.status_message, { variant: 'success' });
-      setConfirming(null);
-      await refresh();
-    },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+  const toggle = useOperation(activateOrDeactivate, {
+    invalidate: DESIGNATION_QUERY_KEYS,
+    onSuccess: () => setConfirming(null),
   });
 
   const columns: DataTableColumn<DesignationItem>[] = [
@@ -118,7 +95,7 @@ export default function DesignationsPage({ route, can }: FeaturePageProps) {
       header: 'Created on',
       width: 170,
       hideOnNarrow: true,
-      render: (item) => formatDateTime(item.designation_created_on),
+      render: (item) => format.dateTime(item.designation_created_on),
     },
   ];
 
@@ -186,22 +163,20 @@ export default function DesignationsPage({ route, can }: FeaturePageProps) {
           action: addButton,
         }}
       />
-      <DesignationDialog
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={async (message) => {
-          enqueueSnackbar(message, { variant: 'success' });
-          setEditing(null);
-          await refresh();
-        }}
-      />
+      <DesignationDialog editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={confirming !== null}
         title={`${active ? 'Deactivate' : 'Activate'} designation?`}
         confirmLabel={active ? 'Deactivate' : 'Activate'}
         destructive={active}
         busy={toggle.isPending}
-        onConfirm={() => confirming && toggle.mutate(confirming)}
+        onConfirm={() =>
+          confirming &&
+          toggle.run({
+            designation_id: confirming.designation_id,
+            designation_status: confirming.designation_status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+          })
+        }
         onClose={() => setConfirming(null)}
       >
         {confirming &&
@@ -213,59 +188,43 @@ export default function DesignationsPage({ route, can }: FeaturePageProps) {
   );
 }
 
-type FormValues = z.input<typeof create.input>;
-
 function DesignationDialog({
   editing,
   onClose,
-  onSaved,
 }: {
   editing: { item?: DesignationItem } | null;
   onClose: () => void;
-  onSaved: (message: string) => Promise<void>;
 }) {
-  const narrow = useNarrowScreen();
-  const [busy, setBusy] = useState(false);
+  const item = editing?.item;
+  const afterSave = { invalidate: DESIGNATION_QUERY_KEYS, onSuccess: onClose };
+  const createDesignation = useOperation(create, afterSave);
+  const updateDesignation = useOperation(update, afterSave);
   return (
-    <Dialog
+    <FormDialog
       open={editing !== null}
-      onClose={busy ? undefined : onClose}
-      fullWidth
+      title={item ? 'Edit designation' : 'Add designation'}
+      schema={create.input}
+      defaultValues={{
+        designation_name: item?.designation_name ?? '',
+        accessing_module: item?.accessing_module ?? [],
+      }}
+      submitLabel={item ? 'Save' : 'Add'}
       maxWidth="md"
-      fullScreen={narrow}
-      aria-labelledby="designation-dialog-title"
+      onSubmit={(values) =>
+        item
+          ? updateDesignation.submit({ designation_id: item.designation_id, ...values })
+          : createDesignation.submit(values)
+      }
+      onClose={onClose}
     >
-      {editing && (
-        // A new form for each designation opened: it starts from that designation's values.
-        <DesignationForm
-          key={editing.item?.designation_id ?? 'new'}
-          item={editing.item}
-          narrow={narrow}
-          onBusy={setBusy}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
-    </Dialog>
+      {(form) => <DesignationFields form={form} item={item} />}
+    </FormDialog>
   );
 }
 
-function DesignationForm({
-  item,
-  narrow,
-  onBusy,
-  onClose,
-  onSaved,
-}: {
-  item?: DesignationItem;
-  narrow: boolean;
-  onBusy: (busy: boolean) => void;
-  onClose: () => void;
-  onSaved: (message: string) => Promise<void>;
-}) {
-  const { enqueueSnackbar } = useSnackbar();
-  const [formError, setFormError] = useState<string | null>(null);
-  // The server gives only rights the editor holds (docs/people.md "Who may grant what"); the
+function DesignationFields({ form, item }: { form: FormOf<typeof create.input>; item?: DesignationItem }) {
+  const narrow = useNarrowScreen();
+  // The server gives only rights the editor holds (docs/people.md#who-may-grant-what); the
   // editor shows the others fixed, with the reason.
   const currentUser = useCurrentUser();
   const grantRule = useMemo(() => {
@@ -278,96 +237,44 @@ function DesignationForm({
       reason: `Your own ${whose} does not have this right, so you cannot give or remove it.`,
     };
   }, [currentUser]);
-  const form = useForm<FormValues, unknown, z.output<typeof create.input>>({
-    resolver: zodResolver(create.input),
-    defaultValues: {
-      designation_name: item?.designation_name ?? '',
-      accessing_module: item?.accessing_module ?? [],
-    },
-    mode: 'onTouched',
-  });
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    onBusy(true);
-    try {
-      const answer = item
-        ? await api.mutate(update, { designation_id: item.designation_id, ...values })
-        : await api.mutate(create, values);
-      await onSaved(answer.status_message);
-    } catch (error) {
-      if (!placeOnField(form, create.input, error)) {
-        const message = error instanceof Error ? error.message : 'Saving failed. Please try again.';
-        setFormError(message);
-        enqueueSnackbar(message, { variant: 'error' });
-      }
-    } finally {
-      onBusy(false);
-    }
-  });
-
   const { ref, ...name } = form.register('designation_name');
   const errors = form.formState.errors;
-  const busy = form.formState.isSubmitting;
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby="designation-dialog-title"
-      onSubmit={(event) => void submit(event)}
-    >
-      <DialogTitle id="designation-dialog-title">{item ? 'Edit designation' : 'Add designation'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          {formError && (
-            <Alert severity="error" role="alert">
-              {formError}
-            </Alert>
-          )}
-          {item && item.member_count > 0 && (
-            <Alert severity="info" variant="outlined">
-              {item.member_count === 1 ? '1 member holds' : `${item.member_count} members hold`} this
-              designation: with access control on, their menus change as soon as you save.
-            </Alert>
-          )}
-          <FormTextField
-            label="Name"
-            required
-            autoFocus
-            {...name}
-            inputRef={ref}
-            error={Boolean(errors.designation_name)}
-            helperText={errors.designation_name?.message}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+    <>
+      {item && item.member_count > 0 && (
+        <Alert severity="info" variant="outlined">
+          {item.member_count === 1 ? '1 member holds' : `${item.member_count} members hold`} this designation:
+          with access control on, their menus change as soon as you save.
+        </Alert>
+      )}
+      <FormTextField
+        label="Name"
+        required
+        autoFocus
+        {...name}
+        inputRef={ref}
+        error={Boolean(errors.designation_name)}
+        helperText={errors.designation_name?.message}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <Controller
+        control={form.control}
+        name="accessing_module"
+        render={({ field }) => (
+          <RightsEditor
+            value={(field.value ?? []) as AccessModule[]}
+            onChange={field.onChange}
+            narrow={narrow}
+            holds={grantRule.holds}
+            lockedReason={grantRule.reason}
           />
-          <Controller
-            control={form.control}
-            name="accessing_module"
-            render={({ field }) => (
-              <RightsEditor
-                value={(field.value ?? []) as AccessModule[]}
-                onChange={field.onChange}
-                narrow={narrow}
-                holds={grantRule.holds}
-                lockedReason={grantRule.reason}
-              />
-            )}
-          />
-          {errors.accessing_module && (
-            <Alert severity="error" role="alert">
-              {errors.accessing_module.message ?? 'Some module rights are not valid.'}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={busy}>
-          {item ? 'Save' : 'Add'}
-        </Button>
-      </DialogActions>
-    </Box>
+        )}
+      />
+      {errors.accessing_module && (
+        <Alert severity="error" role="alert">
+          {errors.accessing_module.message ?? 'Some module rights are not valid.'}
+        </Alert>
+      )}
+    </>
   );
 }

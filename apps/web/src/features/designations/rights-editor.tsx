@@ -60,9 +60,9 @@ function toGrants(menu: MenuItem[], accessing: AccessModule[]): Grants {
 }
 
 /**
- * Back to accessing_module: a module or sub-module is kept only with VIEW (SPEC section 4: the menu
- * shows what VIEW grants, and any other right needs the module in the menu), a sub-module only
- * under a module that is kept.
+ * Back to accessing_module: a module or sub-module is kept only with VIEW
+ * (docs/product.md#menus-and-landing-pages: the menu shows what VIEW grants, and any other right
+ * needs the module in the menu), a sub-module only under a module that is kept.
  */
 function toAccessing(menu: MenuItem[], grants: Grants): AccessModule[] {
   const entry = (name: string, rights: Rights, sub_modules: AccessModule[] = []): AccessModule => ({
@@ -83,8 +83,9 @@ function toAccessing(menu: MenuItem[], grants: Grants): AccessModule[] {
 
 /**
  * The module and sub-module rights of a designation, over the exact module names of the full menu
- * (issue 5 item 2). Giving any right also gives View (nothing is reachable without it); taking
- * View away takes the module's other rights; a sub-module needs its module's View.
+ * (docs/product.md#people-designations-and-rights). Giving any right also gives View (nothing is
+ * reachable without it); taking View away takes the module's other rights; a sub-module needs its
+ * module's View.
  */
 export function RightsEditor({
   value,
@@ -99,8 +100,8 @@ export function RightsEditor({
   narrow: boolean;
   disabled?: boolean;
   /**
-   * Whether the person editing holds a right, and so may give or take it (docs/people.md "Who may
-   * grant what"); the others are shown fixed, as they are.
+   * Whether the person editing holds a right, and so may give or take it
+   * (docs/people.md#who-may-grant-what); the others are shown fixed, as they are.
    */
   holds?: (grant: RightGrant) => boolean;
   /** Why a fixed right cannot be changed, said beside it. */

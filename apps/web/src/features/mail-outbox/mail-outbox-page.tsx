@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,7 +10,7 @@ import { ListOutboxMails, type OutboxMailItem } from '@fieldport/contract/operat
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
-import { formatTimeIn } from '../../ui/format-time.ts';
+import { useInstantFormats } from '../../ui/format.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useList, useListState } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
@@ -35,29 +35,25 @@ function Codes({ codes }: { codes: string[] }) {
 }
 
 /**
- * /MailOutbox (docs/operations.md "Mail"): without a mail server the portal keeps its mails here
+ * /MailOutbox (docs/operations.md#mail): without a mail server the portal keeps its mails here
  * instead of sending them; the owner and admins read the codes (sign-in, password reset, ticket
  * closure) of their organization, newest first.
  */
 export default function MailOutboxPage({ route }: FeaturePageProps) {
   const narrow = useNarrowScreen();
-  const state = useListState({ sortBy: 'created_on', sortOrder: 'desc', filters: {} });
-  // The outbox has no status: the list takes none.
-  const input = useMemo(() => {
-    const { status: _status, ...rest } = state.input;
-    return rest;
-  }, [state.input]);
+  const state = useListState(ListOutboxMails, { sortBy: 'created_on', sortOrder: 'desc' });
+  const { input } = state;
   const list = useList(ListOutboxMails, input);
-  const timeZone = (list.data as { time_zone?: string } | undefined)?.time_zone ?? 'Asia/Kolkata';
+  const format = useInstantFormats();
   const [shown, setShown] = useState<OutboxMailItem | null>(null);
 
   const columns: DataTableColumn<OutboxMailItem>[] = [
     {
       field: 'created_on',
-      header: `Time (${timeZone})`,
+      header: `Time (${format.timeZone})`,
       width: 190,
       hideOnNarrow: true,
-      render: (item) => formatTimeIn(item.created_on, timeZone),
+      render: (item) => format.dateTimeToSecond(item.created_on),
     },
     {
       field: 'to_address',
@@ -71,7 +67,7 @@ export default function MailOutboxPage({ route }: FeaturePageProps) {
           </Typography>
           {narrow && (
             <Typography variant="body2" color="text.secondary">
-              {formatTimeIn(item.created_on, timeZone)}
+              {format.dateTimeToSecond(item.created_on)}
             </Typography>
           )}
         </Box>
@@ -97,7 +93,6 @@ export default function MailOutboxPage({ route }: FeaturePageProps) {
       <ListToolbar
         state={state}
         searchLabel="Search address or subject"
-        statusFilter={false}
         actions={
           <Button variant="outlined" startIcon={<RefreshOutlined />} onClick={() => void list.refetch()}>
             Refresh
@@ -132,7 +127,7 @@ export default function MailOutboxPage({ route }: FeaturePageProps) {
         {shown && (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              To {shown.to_address} · {formatTimeIn(shown.created_on, timeZone)}
+              To {shown.to_address} · {format.dateTimeToSecond(shown.created_on)}
             </Typography>
             <Codes codes={shown.codes} />
             <Box

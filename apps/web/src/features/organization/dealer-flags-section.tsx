@@ -1,6 +1,3 @@
-import { useMemo } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import Switch from '@mui/material/Switch';
 import Chip from '@mui/material/Chip';
 import {
@@ -10,38 +7,23 @@ import {
   UpdateDealerFlags,
   type DealerFlagsItem,
 } from '@fieldport/contract/operations/organization';
-import { api } from '../../api/client.ts';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { listQueryKey, useList, useListState } from '../../ui/use-list.ts';
+import { useOperation } from '../../ui/use-operation.ts';
 import { Section } from './settings-section.tsx';
 
-type Flag = (typeof DEALER_FLAG_KEYS)[number];
-
 /**
- * The tabs each dealer's users see (SPEC section 3 "For dealers"; default on, section 9). A switch
+ * The tabs each dealer's users see (docs/product.md#menus-and-landing-pages; default on). A switch
  * saves at once; the dealer's users get the change at their next page load.
  */
 export function DealerFlagsSection({ mayEdit }: { mayEdit: boolean }) {
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  const state = useListState({ sortBy: 'party_name', pageSize: 10 });
-  // Dealers have no ACTIVE/INACTIVE filter: the list takes no status.
-  const input = useMemo(() => {
-    const { status: _status, ...rest } = state.input;
-    return rest;
-  }, [state.input]);
+  const state = useListState(ListDealerFlags, { sortBy: 'party_name', pageSize: 10 });
+  const { input } = state;
   const list = useList(ListDealerFlags, input);
 
-  const toggle = useMutation({
-    mutationFn: ({ dealer, flag }: { dealer: DealerFlagsItem; flag: Flag }) =>
-      api.mutate(UpdateDealerFlags, { party_id: dealer.party_id, [flag]: !dealer[flag] }),
-    onSuccess: async (answer) => {
-      enqueueSnackbar(answer.status_message, { variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: listQueryKey(ListDealerFlags) });
-    },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-  });
+  const toggle = useOperation(UpdateDealerFlags, { invalidate: [listQueryKey(ListDealerFlags)] });
+  const switching = toggle.isPending ? (toggle.variables as { party_id: string } | undefined) : undefined;
 
   const columns: DataTableColumn<DealerFlagsItem>[] = [
     {
@@ -68,8 +50,8 @@ export function DealerFlagsSection({ mayEdit }: { mayEdit: boolean }) {
       render: (dealer) => (
         <Switch
           checked={dealer[flag]}
-          disabled={!mayEdit || (toggle.isPending && toggle.variables?.dealer.party_id === dealer.party_id)}
-          onChange={() => toggle.mutate({ dealer, flag })}
+          disabled={!mayEdit || switching?.party_id === dealer.party_id}
+          onChange={() => toggle.run({ party_id: dealer.party_id, [flag]: !dealer[flag] })}
           slotProps={{ input: { 'aria-label': `${DEALER_FLAG_LABELS[flag]} tab for ${dealer.party_name}` } }}
         />
       ),
@@ -81,7 +63,7 @@ export function DealerFlagsSection({ mayEdit }: { mayEdit: boolean }) {
       title="Dealer tabs"
       description="What each dealer's users see in their menu. Turn a tab off to hide it from that dealer."
     >
-      <ListToolbar state={state} searchLabel="Search dealers" statusFilter={false} />
+      <ListToolbar state={state} searchLabel="Search dealers" />
       <DataTable<DealerFlagsItem>
         label="Dealer tabs"
         columns={columns}

@@ -1,8 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -36,15 +35,15 @@ import {
 } from '@fieldport/contract/operations/organization';
 import { api } from '../../api/client.ts';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
-import { placeOnField } from '../../ui/form-dialog.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { useFormSubmit, useOperation } from '../../ui/use-operation.ts';
 import { DealerFlagsSection } from './dealer-flags-section.tsx';
 import { Section } from './settings-section.tsx';
 
 const settingsQueryKey = ['organization-settings'] as const;
 // The current user carries the organization's name, logo and flags: the shell rebuilds the menu
-// from it, so it is fetched again after every change (issue 5 item 3: menus follow at once).
+// from it, so it is fetched again after every change (menus follow at once).
 const currentUserKey = ['current-user'] as const;
 
 type Values = z.input<typeof organizationSettingsFields>;
@@ -84,7 +83,10 @@ function formValues(settings: OrganizationSettings): Values {
   };
 }
 
-/** /OrganizationSettings (issue 5 item 3): name, logo, time zone, currency, flags, assignment, dealer tabs. */
+/**
+ * /OrganizationSettings (docs/product.md#organization-settings): name, logo, time zone, currency,
+ * flags, assignment, dealer tabs.
+ */
 export default function OrganizationSettingsPage({ route, can }: FeaturePageProps) {
   const settings = useQuery({
     queryKey: settingsQueryKey,
@@ -131,7 +133,6 @@ export default function OrganizationSettingsPage({ route, can }: FeaturePageProp
 
 function SettingsForm({ settings, mayEdit }: { settings: OrganizationSettings; mayEdit: boolean }) {
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   const zones = useMemo(() => timeZones(), []);
   const codes = useMemo(() => currencies(), []);
   const form = useForm<Values, unknown, z.output<typeof organizationSettingsFields>>({
@@ -141,26 +142,23 @@ function SettingsForm({ settings, mayEdit }: { settings: OrganizationSettings; m
   });
   const { errors, isDirty, isSubmitting, dirtyFields } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    // Only what the person changed is sent (and audited).
-    const changed = Object.fromEntries(
-      Object.entries(values).filter(([key]) => dirtyFields[key as keyof Values]),
-    ) as Partial<typeof values>;
-    try {
-      const answer = await api.mutate(UpdateOrganizationSettings, changed);
+  const save = useOperation(UpdateOrganizationSettings, {
+    invalidate: [currentUserKey],
+    onSuccess: (answer) => {
       const saved = answer.data.items[0];
       queryClient.setQueryData(settingsQueryKey, saved);
       form.reset(formValues(saved));
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
-      enqueueSnackbar(answer.status_message, { variant: 'success' });
-    } catch (error) {
-      if (!placeOnField(form, organizationSettingsFields, error)) {
-        enqueueSnackbar(error instanceof Error ? error.message : 'Saving failed. Please try again.', {
-          variant: 'error',
-        });
-      }
-    }
+    },
   });
+  // A refusal no field names shows in the snackbar only: the form has no alert of its own.
+  const { submit } = useFormSubmit(form, organizationSettingsFields, (values) =>
+    // Only what the person changed is sent (and audited).
+    save.submit(
+      Object.fromEntries(
+        Object.entries(values).filter(([key]) => dirtyFields[key as keyof Values]),
+      ) as Partial<typeof values>,
+    ),
+  );
 
   const text = (name: 'organization_name') => {
     const { ref, ...registered } = form.register(name);
@@ -347,31 +345,32 @@ function readAsBase64(file: File): Promise<string> {
 
 function LogoSection({ settings, mayEdit }: { settings: OrganizationSettings; mayEdit: boolean }) {
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const change = useMutation({
-    mutationFn: async (file: File | null) => {
-      if (!file) return api.mutate(UpdateOrganizationLogo, { logo: null });
-      return api.mutate(UpdateOrganizationLogo, {
-        logo: {
-          content_type: file.type as (typeof LOGO_CONTENT_TYPES)[number],
-          file_data: await readAsBase64(file),
-        },
-      });
-    },
-    onSuccess: async (answer) => {
+  const updateLogo = useOperation(UpdateOrganizationLogo, {
+    invalidate: [currentUserKey],
+    onSuccess: (answer) => {
       setProblem(null);
       queryClient.setQueryData(settingsQueryKey, answer.data.items[0]);
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
-      enqueueSnackbar(answer.status_message, { variant: 'success' });
     },
     onError: (error) => {
       setProblem(error.message);
-      enqueueSnackbar(error.message, { variant: 'error' });
     },
   });
+  // Which button shows the progress: the upload's or the removal's.
+  const [removingLogo, setRemovingLogo] = useState(false);
+  const changeLogo = (file: File | null) => {
+    setRemovingLogo(file === null);
+    updateLogo.run(async () => ({
+      logo: file
+        ? {
+            content_type: file.type as (typeof LOGO_CONTENT_TYPES)[number],
+            file_data: await readAsBase64(file),
+          }
+        : null,
+    }));
+  };
 
   const choose = (file: File | undefined) => {
     if (!file) return;
@@ -385,7 +384,7 @@ function LogoSection({ settings, mayEdit }: { settings: OrganizationSettings; ma
       return;
     }
     setProblem(null);
-    change.mutate(file);
+    changeLogo(file);
   };
 
   const url = settings.organization_logo_url;
@@ -426,8 +425,8 @@ function LogoSection({ settings, mayEdit }: { settings: OrganizationSettings; ma
               <Button
                 variant="outlined"
                 startIcon={<UploadOutlined />}
-                loading={change.isPending && change.variables !== null}
-                disabled={change.isPending}
+                loading={updateLogo.isPending && !removingLogo}
+                disabled={updateLogo.isPending}
                 onClick={() => input.current?.click()}
               >
                 {url ? 'Replace logo' : 'Upload logo'}
@@ -436,9 +435,9 @@ function LogoSection({ settings, mayEdit }: { settings: OrganizationSettings; ma
                 <Button
                   color="error"
                   startIcon={<DeleteOutlined />}
-                  loading={change.isPending && change.variables === null}
-                  disabled={change.isPending}
-                  onClick={() => change.mutate(null)}
+                  loading={updateLogo.isPending && removingLogo}
+                  disabled={updateLogo.isPending}
+                  onClick={() => changeLogo(null)}
                 >
                   Remove logo
                 </Button>

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,19 +18,20 @@ import {
   type PartyItem,
   type PartyKind,
 } from '@fieldport/contract/operations/people';
-import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
+import { useInstantFormats } from '../../ui/format.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields, type FieldConfig } from '../../ui/form-fields.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useList, useListState } from '../../ui/use-list.ts';
-import { formatDate } from './format-date.ts';
+import { useOperation } from '../../ui/use-operation.ts';
 import { PEOPLE_QUERY_KEYS } from './user-form.tsx';
+import { PersonCell } from './person-cell.tsx';
 import { UserStatusChip } from './user-status-chip.tsx';
 
 type Pending = { kind: 'status' | 'resend'; item: PartyItem };
@@ -62,44 +61,34 @@ const ownerFields = (creating: boolean): FieldConfig[] => [
 ];
 
 /**
- * /ServicePartners and /DealersView (issue 5 item 1): the organization's service partners or
+ * /ServicePartners and /DealersView (docs/people.md): the organization's service partners or
  * dealers, each with its owner, who manages the party's own co-ordinators and representatives.
  */
 export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: PartyKind }) {
   const operations = PARTY_OPERATIONS[kind];
+  const format = useInstantFormats();
   const { noun } = operations.screen;
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  const state = useListState({ sortBy: 'party_name' });
+  const state = useListState(operations.list, { sortBy: 'party_name' });
   const list = useList(operations.list, state.input);
   const mayCreate = can(operations.create.access);
   const mayEdit = can(operations.update.access);
   const [editing, setEditing] = useState<{ item?: PartyItem } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
 
-  const refresh = async () => {
-    for (const queryKey of PEOPLE_QUERY_KEYS)
-      await queryClient.invalidateQueries({ queryKey: [...queryKey] });
-  };
+  const afterConfirm = { invalidate: PEOPLE_QUERY_KEYS, onSuccess: () => setPending(null) };
+  const setStatus = useOperation(operations.activateOrDeactivate, afterConfirm);
+  const resend = useOperation(ResendInvitation, afterConfirm);
+  const confirm = (what: Pending) =>
+    what.kind === 'status'
+      ? setStatus.run({
+          party_id: what.item.party_id,
+          party_status: what.item.party_status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
+        })
+      : resend.run({ user_group: operations.screen.ownerGroup, user_id: what.item.owner_user_id ?? '' });
 
-  const act = useMutation({
-    mutationFn: async (what: Pending): Promise<{ status_message: string }> =>
-      what.kind === 'status'
-        ? api.mutate(operations.activateOrDeactivate, {
-            party_id: what.item.party_id,
-            party_status: what.item.party_status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE',
-          })
-        : api.mutate(ResendInvitation, {
-            user_group: operations.screen.ownerGroup,
-            user_id: what.item.owner_user_id ?? '',
-          }),
-    onSuccess: async (answer) => {
-      enqueueSnackbar(answer.status_message, { variant: 'success' });
-      setPending(null);
-      await refresh();
-    },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-  });
+  const afterSave = { invalidate: PEOPLE_QUERY_KEYS, onSuccess: () => setEditing(null) };
+  const create = useOperation(operations.create, afterSave);
+  const update = useOperation(operations.update, afterSave);
 
   const columns: DataTableColumn<PartyItem>[] = [
     {
@@ -120,22 +109,7 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
       minWidth: 200,
       render: (item) =>
         item.owner_name ? (
-          <Box sx={{ py: 0.5, lineHeight: 1.3, minWidth: 0 }}>
-            <Typography variant="body2">{item.owner_name}</Typography>
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="div"
-              sx={{ overflowWrap: 'anywhere' }}
-            >
-              {item.owner_email_id}
-            </Typography>
-            {item.owner_phone_number && (
-              <Typography variant="caption" color="text.secondary" component="div">
-                {formatPhone(item.owner_phone_number)}
-              </Typography>
-            )}
-          </Box>
+          <PersonCell name={item.owner_name} email={item.owner_email_id} phone={item.owner_phone_number} />
         ) : (
           <Typography variant="body2" color="text.secondary">
             No owner
@@ -164,7 +138,7 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
       header: 'Created on',
       width: 130,
       hideOnNarrow: true,
-      render: (item) => formatDate(item.party_created_on),
+      render: (item) => format.date(item.party_created_on),
     },
   ];
 
@@ -203,14 +177,10 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
   ) : undefined;
 
   const item = editing?.item;
-  const save = async (values: Record<string, unknown>) => {
-    const answer = item
-      ? await api.mutate(operations.update, values as z.input<typeof partyUpdateFields>)
-      : await api.mutate(operations.create, values as z.input<typeof partyCreateFields>);
-    enqueueSnackbar(answer.status_message, { variant: 'success' });
-    setEditing(null);
-    await refresh();
-  };
+  const save = (values: Record<string, unknown>) =>
+    item
+      ? update.submit(values as z.input<typeof partyUpdateFields>)
+      : create.submit(values as z.input<typeof partyCreateFields>);
 
   const suspending = pending?.kind === 'status' && pending.item.party_status === 'ACTIVE';
   return (
@@ -276,8 +246,8 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
           }
           confirmLabel={pending.kind === 'resend' ? 'Send' : suspending ? 'Suspend' : 'Activate'}
           destructive={suspending}
-          busy={act.isPending}
-          onConfirm={() => act.mutate(pending)}
+          busy={setStatus.isPending || resend.isPending}
+          onConfirm={() => confirm(pending)}
           onClose={() => setPending(null)}
         >
           {pending.kind === 'resend'

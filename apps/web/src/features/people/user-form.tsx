@@ -23,6 +23,7 @@ import { api } from '../../api/client.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields, type FieldConfig, type Option } from '../../ui/form-fields.tsx';
 import { listQueryKey } from '../../ui/use-list.ts';
+import { useOperation } from '../../ui/use-operation.ts';
 
 const PARTY_LISTS = { SERVICE_PARTNER: ListServicePartners, DEALER: ListDealers } as const;
 
@@ -73,14 +74,16 @@ export interface UserFormProps {
   partyUser: boolean;
   /** The signed-in person: their own role and designation are not theirs to change. */
   selfUserId?: string;
-  onSaved: (message: string) => Promise<void>;
+  /** After a save: the people lists are read again by the form; the screen closes it. */
+  onSaved: () => void;
   onClose: () => void;
 }
 
 /**
  * The add/edit form of a people screen, validated by the contract's CreateUser / UpdateUser
- * schemas. The role decides the rest: a designation for the designation roles (SPEC section 5), a
- * service partner or dealer for the roles that belong to one.
+ * schemas. The role decides the rest: a designation for the designation roles
+ * (docs/product.md#roles-and-parties), a service partner or dealer for the roles that belong to
+ * one.
  */
 export function UserForm({ open, group, item, partyUser, selfUserId, onSaved, onClose }: UserFormProps) {
   const editing = Boolean(item);
@@ -116,12 +119,11 @@ export function UserForm({ open, group, item, partyUser, selfUserId, onSaved, on
         party_id: null,
       };
 
-  const save = async (values: Record<string, unknown>) => {
-    const answer = item
-      ? await api.mutate(UpdateUser, values as UpdateValues)
-      : await api.mutate(CreateUser, values as CreateValues);
-    await onSaved(answer.status_message);
-  };
+  const afterSave = { invalidate: PEOPLE_QUERY_KEYS, onSuccess: onSaved };
+  const create = useOperation(CreateUser, afterSave);
+  const update = useOperation(UpdateUser, afterSave);
+  const save = (values: Record<string, unknown>) =>
+    item ? update.submit(values as UpdateValues) : create.submit(values as CreateValues);
 
   return (
     <FormDialog

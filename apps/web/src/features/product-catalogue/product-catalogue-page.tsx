@@ -11,12 +11,12 @@ import {
   SERVICE_ENABLE_TYPE_LABELS,
   SERVICE_MAX_FILES,
   categories,
-  formatRupees,
   masterCategories,
   services,
 } from '@fieldport/contract/operations/product-catalogue';
 import { ListServiceTypes } from '@fieldport/contract/operations/settings';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
+import { formatRupees } from '../../ui/format.ts';
 import { LookupFilter } from '../../ui/lookup-filter.tsx';
 import { MasterPage, type MasterConfig } from '../../ui/master-page.tsx';
 import { PageTabs } from '../../ui/page-tabs.tsx';
@@ -263,9 +263,9 @@ const masterCategoriesConfig: MasterConfig<typeof masterCategories> = {
 };
 
 /**
- * /ProductCatalogue (issue 3 item 4): the services the organization offers, with prices and
- * files; their categories, whose ticket prefixes number the tickets; and the master categories
- * that group them.
+ * /ProductCatalogue (docs/product.md#product-catalogue): the services the organization offers, with
+ * prices and files; their categories, whose ticket prefixes number the tickets; and the master
+ * categories that group them.
  */
 export default function ProductCataloguePage({ route, can }: FeaturePageProps) {
   return (

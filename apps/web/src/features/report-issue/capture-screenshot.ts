@@ -3,7 +3,8 @@ export const CAPTURE_EXCLUDE_ATTRIBUTE = 'data-capture-exclude';
 
 /**
  * The capture library, loaded only when someone reports an issue so that it stays out of the main
- * bundle. Called as the button is pressed, it loads during the specification's 2 s delay.
+ * bundle. Called as the button is pressed, it loads during the 2 s delay
+ * (docs/product.md#report-an-issue).
  */
 export function loadCapture() {
   return import('modern-screenshot');
@@ -11,7 +12,7 @@ export function loadCapture() {
 
 /**
  * Captures what the person sees (the viewport, not the whole scrolled page) as a PNG data URL, in
- * well under a second (docs/architecture.md "Waits"). Fonts are not embedded and images are not
+ * well under a second (docs/architecture.md#waits). Fonts are not embedded and images are not
  * re-fetched. Returns null when the page cannot be drawn (for example a cross-origin logo taints
  * it): the report then goes without a screenshot.
  */

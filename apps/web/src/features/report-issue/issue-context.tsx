@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/** SPEC section 3, client-side shared state: the issue details and the route to return to. */
+/** Shared state on the client: the issue details and the route to return to. */
 export interface IssueDraft {
   /** PNG data URL of the page as it was when the user asked to report, or null. */
   screenshot: string | null;

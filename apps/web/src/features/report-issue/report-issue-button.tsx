@@ -10,7 +10,7 @@ import { CAPTURE_EXCLUDE_ATTRIBUTE, captureScreenshot, loadCapture } from './cap
 import { useIssue } from './issue-context.tsx';
 import { VISUALLY_HIDDEN } from '../../ui/visually-hidden.ts';
 
-/** SPEC section 9: the screenshot is taken 2000 ms after the button is pressed. */
+/** docs/product.md#report-an-issue: the screenshot is taken 2000 ms after the button is pressed. */
 export const SCREENSHOT_DELAY_MS = 2000;
 
 export function ReportIssueButton({ compact = false }: { compact?: boolean }) {

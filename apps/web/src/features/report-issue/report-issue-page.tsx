@@ -3,7 +3,6 @@ import { Navigate, useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -24,10 +23,14 @@ import { reportIssue } from '../../api/report-issue.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { useSnackbars } from '../../ui/snackbars.tsx';
 import { AnnotationCanvas, type AnnotationCanvasHandle } from './annotation-canvas.tsx';
 import { useIssue } from './issue-context.tsx';
 
-/** SPEC section 5: at most 1000 characters (the contract's issueDescriptionSchema checks it). */
+/**
+ * docs/product.md#report-an-issue: at most 1000 characters (the contract's issueDescriptionSchema
+ * checks it).
+ */
 const DESCRIPTION_MAX = 1000;
 
 const reportSchema = z.object({ issue_description: issueDescriptionSchema });
@@ -40,7 +43,7 @@ export default function ReportIssuePage() {
   const session = useQuery(sessionQuery);
   const { draft, setDraft } = useIssue();
   const navigate = useNavigate();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const snackbars = useSnackbars();
   const canvas = useRef<AnnotationCanvasHandle>(null);
   const previousRoute = draft?.previousRoute ?? FALLBACK_ROUTE;
 
@@ -59,12 +62,12 @@ export default function ReportIssuePage() {
         page_url: previousRoute,
       }),
     onSuccess: (message) => {
-      closeSnackbar();
-      enqueueSnackbar(message, { variant: 'success' });
+      snackbars.clear();
+      snackbars.success(message);
       setDraft(null);
       navigate(previousRoute);
     },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+    onError: (error) => snackbars.error(error.message),
   });
 
   if (session.isPending) return <LoadingOverlay open />;
@@ -82,7 +85,7 @@ export default function ReportIssuePage() {
 
   const onSubmit = form.handleSubmit(
     (values) => send.mutate(values.issue_description),
-    () => enqueueSnackbar(MSG.invalidInputs, { variant: 'error' }),
+    () => snackbars.error(MSG.invalidInputs),
   );
   const error = form.formState.errors.issue_description;
 

@@ -1,8 +1,7 @@
 import { additionalParts } from '@fieldport/contract/operations/settings';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
+import { formatRupees } from '../../ui/format.ts';
 import { MasterPage, type MasterConfig } from '../../ui/master-page.tsx';
-
-const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
 const config = (title: string): MasterConfig<typeof additionalParts> => ({
   contract: additionalParts,
@@ -15,7 +14,7 @@ const config = (title: string): MasterConfig<typeof additionalParts> => ({
       header: 'Price',
       width: 130,
       align: 'right',
-      render: (item) => RUPEES.format(item.additional_part_price / 100),
+      render: (item) => formatRupees(item.additional_part_price),
     },
   ],
   fields: [

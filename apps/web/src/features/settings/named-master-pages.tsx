@@ -11,7 +11,7 @@ import {
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { MasterPage, namedMasterConfig } from '../../ui/master-page.tsx';
 
-// The settings masters that are only names (SPEC section 2, Settings): the route's title names them.
+// The settings masters that are only names (docs/product.md#masters): the route's title names them.
 
 function namedMasterPage(contract: AnyMasterContract) {
   return function NamedMasterPage({ route, can }: FeaturePageProps) {

@@ -90,8 +90,9 @@ const subStageConfig = (state: WipStateItem): MasterConfig<typeof wipSubStages> 
 });
 
 /**
- * /WipState: the organization's WIP states, each with its sub-stages (DOMAIN.md: a ticket IN_PROGRESS
- * carries one). The sub-stages of a state open in a dialog with the same master screen.
+ * /WipState: the organization's WIP states, each with its sub-stages
+ * (docs/product.md#ticket-states: a ticket IN_PROGRESS carries one). The sub-stages of a state open
+ * in a dialog with the same master screen.
  */
 export default function WipStatePage({ route, can }: FeaturePageProps) {
   const narrow = useNarrowScreen();

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { DataTable, type DataTableColumn, type RowAction } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -17,29 +17,20 @@ export function ListTab<Op extends ListOp>(props: {
   columns: DataTableColumn<ListItem<Op>>[];
   getRowId: (item: ListItem<Op>) => string;
   rowActions?: RowAction<ListItem<Op>>[];
-  /** Whether the list takes a status filter (its contract's input has `status`). */
-  statusFilter?: boolean;
-  filters?: (state: ListState) => ReactNode;
+  filters?: (state: ListState<Op>) => ReactNode;
   empty: { title: string; description?: string };
   children?: ReactNode;
   can: FeaturePageProps['can'];
 }) {
-  const defaults = props.op.input.parse({}) as { sort_by: string; sort_order: 'asc' | 'desc' };
-  const state = useListState({ sortBy: defaults.sort_by, sortOrder: defaults.sort_order });
-  const input = useMemo(() => {
-    if (props.statusFilter) return state.input;
-    // A strict input without `status` refuses one.
-    const { status: _status, ...rest } = state.input;
-    return rest;
-  }, [state.input, props.statusFilter]);
+  // The list's default sort, and its status filter when it takes one, come from its contract.
+  const state = useListState(props.op);
+  const { input } = state;
   const list = useList(props.op, input);
-  const shape = props.op.input as unknown as { shape: { sort_by: { unwrap(): { options: string[] } } } };
   return (
     <Box component="section" aria-label={props.label} sx={{ pt: 1 }}>
       <ListToolbar
         state={state}
         searchLabel={props.searchLabel}
-        statusFilter={props.statusFilter ?? false}
         actions={<ExportButton op={props.op} input={input} can={props.can} />}
       >
         {props.filters?.(state)}
@@ -51,7 +42,7 @@ export function ListTab<Op extends ListOp>(props: {
         getRowId={props.getRowId}
         list={list}
         state={state}
-        sortable={shape.shape.sort_by.unwrap().options}
+        sortable={state.sortable}
         empty={props.empty}
       />
       {props.children}

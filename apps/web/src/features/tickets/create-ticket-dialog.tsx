@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -42,14 +40,16 @@ import {
 import { checkPhone, formatPhoneInternational } from '@fieldport/contract/phone';
 import type { CountryCode } from 'libphonenumber-js';
 import { api } from '../../api/client.ts';
+import { fieldError } from '../../ui/field-props.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields } from '../../ui/form-fields.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { listQueryKey } from '../../ui/use-list.ts';
-import { CustomerFields, emptyLocation } from '../customers/customer-form.tsx';
+import { CustomerFields, emptyCustomer } from '../../ui/customer-form.tsx';
+import { AssigneeOption } from './assignee-option.tsx';
 import { PRIORITY_LABELS } from './ticket-format.tsx';
-import { useRefreshTickets } from './ticket-api.ts';
+import { useTicketOperation } from './ticket-api.ts';
 
 type Form = UseFormReturn<FieldValues, unknown, unknown>;
 type NewCustomer = NonNullable<ReturnType<typeof createCustomerSchema.parse>>;
@@ -66,29 +66,14 @@ const emptyTicket = () => ({
   preferred_visit_date: '',
   preferred_visit_time: '',
   under_warranty: false,
-  // Null: the organization's mode decides (docs/tickets.md "Assignment").
+  // Null: the organization's mode decides (docs/tickets.md#assignment).
   assignment: null,
   technician_id: null,
   partner_party_id: null,
 });
 
-const emptyCustomer = () => ({
-  customer_name: '',
-  phone_country: 'IN',
-  customer_phone: '',
-  customer_email: '',
-  customer_category_id: null,
-  primary_location: emptyLocation(),
-  secondary_locations: [],
-});
-
 const locationText = (location: CustomerLocation) =>
   `${location.location_label ?? (location.is_primary ? 'Primary' : 'Location')}: ${location.address}, ${location.city} ${location.pincode}`;
-
-function errorAt(form: Form, name: string): string | undefined {
-  const error = form.formState.errors[name] as { message?: string } | undefined;
-  return error?.message;
-}
 
 /**
  * New ticket (CreateAssignedTicketV2): a customer found by search and one of its locations, or a
@@ -101,8 +86,10 @@ export function CreateTicketDialog(props: {
   onClose: () => void;
   onCreated: (ticket: TicketItem) => void;
 }) {
-  const { enqueueSnackbar } = useSnackbar();
-  const refresh = useRefreshTickets();
+  const create = useTicketOperation(CreateAssignedTicketV2, undefined, {
+    successMessage: (answer) => `Ticket ${answer.data.items[0].ticket_number} created`,
+    onSuccess: (answer) => props.onCreated(answer.data.items[0]),
+  });
   return (
     <FormDialog
       open={props.open}
@@ -110,13 +97,7 @@ export function CreateTicketDialog(props: {
       schema={createTicketSchema}
       defaultValues={emptyTicket() as never}
       submitLabel="Create ticket"
-      onSubmit={async (values) => {
-        const answer = await api.mutate(CreateAssignedTicketV2, values);
-        const ticket = answer.data.items[0];
-        enqueueSnackbar(`Ticket ${ticket.ticket_number} created`, { variant: 'success' });
-        await refresh();
-        props.onCreated(ticket);
-      }}
+      onSubmit={(values) => create.submit(values)}
       onClose={props.onClose}
     >
       {(form) => <TicketFields form={form as unknown as Form} />}
@@ -195,8 +176,8 @@ function TicketFields({ form }: { form: Form }) {
           inputRef={visitDate.ref}
           type="date"
           label="Preferred visit date"
-          error={Boolean(errorAt(form, 'preferred_visit_date'))}
-          helperText={errorAt(form, 'preferred_visit_date')}
+          error={Boolean(fieldError(form, 'preferred_visit_date'))}
+          helperText={fieldError(form, 'preferred_visit_date')}
           sx={{ flex: '1 1 180px' }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
@@ -205,8 +186,8 @@ function TicketFields({ form }: { form: Form }) {
           inputRef={visitTime.ref}
           type="time"
           label="Preferred visit time"
-          error={Boolean(errorAt(form, 'preferred_visit_time'))}
-          helperText={errorAt(form, 'preferred_visit_time')}
+          error={Boolean(fieldError(form, 'preferred_visit_time'))}
+          helperText={fieldError(form, 'preferred_visit_time')}
           sx={{ flex: '1 1 140px' }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
@@ -267,8 +248,8 @@ function CustomerChoice({ form, onAdd }: { form: Form; onAdd: () => void }) {
     queryFn: async () => (await api.query(GetCustomer, { customer_id: customerId! })).data.items[0],
   });
   const locations = detail.data ? [detail.data.primary_location, ...detail.data.secondary_locations] : [];
-  const customerError = errorAt(form, 'customer_id');
-  const locationError = errorAt(form, 'location_id');
+  const customerError = fieldError(form, 'customer_id');
+  const locationError = fieldError(form, 'location_id');
 
   return (
     <Stack spacing={2}>
@@ -374,7 +355,7 @@ function ServiceChoice({ form }: { form: Form }) {
       ).data.items,
   });
   const offered = services.data ?? [];
-  const message = errorAt(form, 'service_id');
+  const message = fieldError(form, 'service_id');
   return (
     <Controller
       control={form.control}
@@ -475,7 +456,9 @@ function AssignmentChoice({ form }: { form: Form }) {
   const mode = data?.assignment_mode;
   const chosen: NewTicketAssignment | undefined = assignment ?? mode;
   const message =
-    errorAt(form, 'assignment') ?? errorAt(form, 'technician_id') ?? errorAt(form, 'partner_party_id');
+    fieldError(form, 'assignment') ??
+    fieldError(form, 'technician_id') ??
+    fieldError(form, 'partner_party_id');
   const choose = (value: NewTicketAssignment) => {
     form.setValue('assignment', value === mode ? null : value);
     if (value !== 'ASSIGN') {
@@ -530,45 +513,16 @@ function AssignmentChoice({ form }: { form: Form }) {
             </Typography>
           ) : null}
           {(data?.items ?? []).map((item) => (
-            <Box
+            <AssigneeOption
               key={item.assignee_id}
-              component="label"
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1,
-                pr: 1.5,
-                borderRadius: 1,
-                border: 1,
-                borderColor: assignee === item.assignee_id ? 'primary.main' : 'divider',
-                cursor: 'pointer',
+              item={item}
+              checked={assignee === item.assignee_id}
+              onChoose={() => {
+                form.setValue('technician_id', item.kind === 'TECHNICIAN' ? item.assignee_id : null);
+                form.setValue('partner_party_id', item.kind === 'SERVICE_PARTNER' ? item.assignee_id : null);
+                form.clearErrors(['technician_id', 'partner_party_id']);
               }}
-            >
-              <Radio
-                checked={assignee === item.assignee_id}
-                onChange={() => {
-                  form.setValue('technician_id', item.kind === 'TECHNICIAN' ? item.assignee_id : null);
-                  form.setValue(
-                    'partner_party_id',
-                    item.kind === 'SERVICE_PARTNER' ? item.assignee_id : null,
-                  );
-                  form.clearErrors(['technician_id', 'partner_party_id']);
-                }}
-                slotProps={{ input: { 'aria-label': item.name } }}
-              />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {item.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {item.kind === 'SERVICE_PARTNER' ? 'Service partner' : (item.party_name ?? 'Technician')} ·{' '}
-                  {item.open_tickets} open
-                </Typography>
-              </Box>
-              {item.kind === 'TECHNICIAN' && item.checked_in && (
-                <Chip size="small" label="Checked in" color="success" variant="outlined" />
-              )}
-            </Box>
+            />
           ))}
         </Box>
       )}

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   Count_Tickets_By_List,
   Get_Ticket_Details,
@@ -7,11 +7,12 @@ import {
   List_closed_Tickets,
 } from '@fieldport/contract/operations/tickets';
 import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
 import { listQueryKey } from '../../ui/use-list.ts';
+import { useOperation, type MutationOp, type OperationOptions } from '../../ui/use-operation.ts';
 
 export const ticketQueryKey = (ticketId: string) => ['ticket', ticketId] as const;
 export const ticketCountsKey = ['ticket-counts'] as const;
-export const dashboardKey = ['dashboard'] as const;
 
 /** One ticket with its timeline and the actions the caller may take. */
 export function useTicket(ticketId: string | null) {
@@ -25,21 +26,32 @@ export function useTicket(ticketId: string | null) {
   });
 }
 
-/** After any change to a ticket: the ticket, every list of tickets, the counts and the dashboard. */
-export async function refreshTickets(queryClient: QueryClient, ticketId?: string): Promise<void> {
-  await Promise.all([
-    ticketId ? queryClient.invalidateQueries({ queryKey: ticketQueryKey(ticketId) }) : undefined,
-    queryClient.invalidateQueries({ queryKey: listQueryKey(List_Open_Tickets) }),
-    queryClient.invalidateQueries({ queryKey: listQueryKey(List_closed_Tickets) }),
-    queryClient.invalidateQueries({ queryKey: listQueryKey(List_Technician_Tickets) }),
-    queryClient.invalidateQueries({ queryKey: ticketCountsKey }),
-    queryClient.invalidateQueries({ queryKey: dashboardKey }),
-  ]);
+/** What any change to a ticket makes stale: the ticket, every list of tickets, the counts and the dashboard. */
+export function ticketChangeKeys(ticketId?: string): QueryKey[] {
+  return [
+    ...(ticketId ? [ticketQueryKey(ticketId)] : []),
+    listQueryKey(List_Open_Tickets),
+    listQueryKey(List_closed_Tickets),
+    listQueryKey(List_Technician_Tickets),
+    ticketCountsKey,
+    queryKeys.dashboard,
+  ];
 }
 
+/** Reads a ticket and what shows it again without a change (a refused closure code may have used a try). */
 export function useRefreshTickets() {
   const queryClient = useQueryClient();
-  return (ticketId?: string) => refreshTickets(queryClient, ticketId);
+  return (ticketId?: string) =>
+    Promise.all(ticketChangeKeys(ticketId).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** A ticket's operation (ui/use-operation.ts), reading the ticket and its lists again after it. */
+export function useTicketOperation<Op extends MutationOp>(
+  op: Op,
+  ticketId: string | undefined,
+  options: Omit<OperationOptions<Op>, 'invalidate'> = {},
+) {
+  return useOperation(op, { ...options, invalidate: ticketChangeKeys(ticketId) });
 }
 
 /** The tabs' counts under the same search and filters, and which reached the cap. */

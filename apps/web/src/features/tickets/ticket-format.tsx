@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
-import type { TicketDetails, TicketEventKind, TicketPriority } from '@fieldport/contract/operations/tickets';
+import type { TicketEventKind, TicketPriority } from '@fieldport/contract/operations/tickets';
 
-/** How tickets read on screen: states, priorities, dates, money. */
+/** How tickets read on screen: states, priorities, events. */
 
 type ChipColor = 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error';
 
@@ -81,35 +81,3 @@ export const EVENT_LABELS: Record<TicketEventKind, string> = {
   CALL: 'Call',
   PHOTO: 'Photo',
 };
-
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** An instant (ISO 8601, UTC) in the browser's time zone, which is the organization's for its people. */
-export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
-
-/** A calendar day 'YYYY-MM-DD' as it reads: '25 Nov 2026'. */
-export const formatDay = (day: string) => DATE.format(new Date(`${day}T00:00:00Z`));
-
-/** The preferred visit: '25 Nov 2026, 14:30', or a dash. */
-export function formatVisit(date: string | null, time: string | null): string {
-  if (!date) return '—';
-  return time ? `${formatDay(date)}, ${time}` : formatDay(date);
-}
-
-const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-export const formatRupees = (paise: number) => RUPEES.format(paise / 100);
-
-/** Where a ticket opens from the lists: the route of the list it belongs in. */
-export function listRouteOf(ticket: Pick<TicketDetails, 'state'>): string {
-  switch (ticket.state) {
-    case 'PARTIALLY_CLOSED':
-      return '/PartiallyClosedTickets';
-    case 'CLOSED':
-      return '/ClosedTickets';
-    case 'DISCARDED':
-      return '/InactiveTickets';
-    default:
-      return '/ActiveTickets';
-  }
-}

@@ -5,23 +5,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { formatPhoneInternational } from '@fieldport/contract/phone';
 import type { TicketDetails } from '@fieldport/contract/operations/tickets';
+import { formatRupees, formatVisit, useInstantFormats } from '../../ui/format.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { useTicket } from './ticket-api.ts';
 import { TicketActions } from './ticket-actions.tsx';
-import {
-  formatDateTime,
-  formatRupees,
-  formatVisit,
-  PriorityChip,
-  TicketStateChip,
-} from './ticket-format.tsx';
+import { PriorityChip, TicketStateChip } from './ticket-format.tsx';
 import { TicketTimeline } from './ticket-timeline.tsx';
 
 /** One ticket: its details, the actions the caller may take, and its timeline. */
@@ -74,43 +68,28 @@ export function TicketPage(props: { ticketId: string; backTo: string; backLabel:
         }}
       >
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <Card title="Actions">
+          <SectionCard title="Actions">
             <TicketActions
               ticket={t}
               onRecreated={(created) => void navigate(`/ActiveTickets?ticket_id=${created.ticket_id}`)}
             />
-          </Card>
+          </SectionCard>
           <TicketFacts ticket={t} />
         </Stack>
-        <Card title="Timeline">
+        <SectionCard title="Timeline">
           <TicketTimeline events={t.timeline} />
-        </Card>
+        </SectionCard>
       </Box>
     </Box>
   );
 }
 
-export function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={title}
-      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0 }}
-    >
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontSize: 16, fontWeight: 700 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
 /** The facts of a ticket as label/value pairs, grouped. */
 export function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
+  const format = useInstantFormats();
   return (
     <>
-      <Card title="Customer">
+      <SectionCard title="Customer">
         <Facts
           rows={[
             ['Name', t.customer_name],
@@ -126,8 +105,8 @@ export function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
             ['Dealer', t.dealer_name],
           ]}
         />
-      </Card>
-      <Card title="Work">
+      </SectionCard>
+      <SectionCard title="Work">
         <Facts
           rows={[
             ['Service', `${t.service_name} (${t.category_name})`],
@@ -144,8 +123,8 @@ export function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
             ['Warranty', t.under_warranty ? 'Under warranty' : 'Not under warranty'],
           ]}
         />
-      </Card>
-      <Card title="Assignment">
+      </SectionCard>
+      <SectionCard title="Assignment">
         <Facts
           rows={[
             ['Technician', t.technician_name],
@@ -153,12 +132,12 @@ export function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
             ['Floating', t.is_floating ? 'Yes: eligible technicians may claim it' : null],
             [
               'Created',
-              `${formatDateTime(t.created_on)}${t.created_by_name ? ` by ${t.created_by_name}` : ''}`,
+              `${format.dateTime(t.created_on)}${t.created_by_name ? ` by ${t.created_by_name}` : ''}`,
             ],
             [
               'Closed',
               t.closed_on
-                ? `${formatDateTime(t.closed_on)}${t.closed_with === 'OTP' ? ' with the closure code' : t.closed_with === 'REASON' ? ' with a reason' : ''}`
+                ? `${format.dateTime(t.closed_on)}${t.closed_with === 'OTP' ? ' with the closure code' : t.closed_with === 'REASON' ? ' with a reason' : ''}`
                 : null,
             ],
             [
@@ -175,7 +154,7 @@ export function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
             ],
           ]}
         />
-      </Card>
+      </SectionCard>
     </>
   );
 }

@@ -7,7 +7,8 @@ import {
   type NewTicketAssignment,
   type TicketEvent,
 } from '@fieldport/contract/operations/tickets';
-import { EVENT_LABELS, formatDateTime } from './ticket-format.tsx';
+import { formatRupees, useInstantFormats, type InstantFormats } from '../../ui/format.ts';
+import { EVENT_LABELS } from './ticket-format.tsx';
 
 /** How the facts of an event read; null leaves one out (the actor is shown already). */
 const DETAIL_LABELS: Record<string, string | null> = {
@@ -37,19 +38,19 @@ const DETAIL_LABELS: Record<string, string | null> = {
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-function detailText(key: string, value: unknown): string {
+function detailText(key: string, value: unknown, format: InstantFormats): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (key.endsWith('_paise') && typeof value === 'number') return `₹${(value / 100).toFixed(2)}`;
+  if (key.endsWith('_paise') && typeof value === 'number') return formatRupees(value);
   if (key === 'assignment')
     return NEW_TICKET_ASSIGNMENT_LABELS[value as NewTicketAssignment] ?? String(value);
   if (key === 'closed_with') return value === 'OTP' ? 'the closure code' : 'a reason';
-  if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value);
+  if (typeof value === 'string' && INSTANT.test(value)) return format.dateTime(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 /** The facts of an event as lines ('Sub-stage: Inspection'); ids are left out. */
-function detailLines(details: Record<string, unknown> | null): string[] {
+function detailLines(details: Record<string, unknown> | null, format: InstantFormats): string[] {
   if (!details) return [];
   return Object.entries(details)
     .filter(
@@ -57,12 +58,13 @@ function detailLines(details: Record<string, unknown> | null): string[] {
     )
     .map(([key, value]) => {
       const label = DETAIL_LABELS[key] ?? key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-      return `${label}: ${detailText(key, value)}`;
+      return `${label}: ${detailText(key, value, format)}`;
     });
 }
 
 /** Every transition and interaction of a ticket, newest first. */
 export function TicketTimeline({ events }: { events: TicketEvent[] }) {
+  const format = useInstantFormats();
   const newestFirst = [...events].reverse();
   return (
     <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -99,7 +101,7 @@ export function TicketTimeline({ events }: { events: TicketEvent[] }) {
               )}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="p">
-              {formatDateTime(event.created_on)}
+              {format.dateTime(event.created_on)}
               {event.actor_name ? ` · ${event.actor_name}` : ''}
             </Typography>
             {event.text && (
@@ -107,7 +109,7 @@ export function TicketTimeline({ events }: { events: TicketEvent[] }) {
                 {event.text}
               </Typography>
             )}
-            {detailLines(event.details).map((line) => (
+            {detailLines(event.details, format).map((line) => (
               <Typography key={line} variant="caption" component="p" color="text.secondary">
                 {line}
               </Typography>

@@ -23,9 +23,10 @@ import {
 import { ListCustomerCategories } from '@fieldport/contract/operations/settings';
 import { LookupPincode, PINCODE_PATTERN } from '@fieldport/contract/operations/territories';
 import { countryList, DEFAULT_COUNTRY, type CountryEntry } from '@fieldport/contract/phone';
-import { api } from '../../api/client.ts';
-import { FormTextField } from '../../ui/form-text-field.tsx';
-import { listQueryKey } from '../../ui/use-list.ts';
+import { api } from '../api/client.ts';
+import { fieldError } from './field-props.ts';
+import { FormTextField } from './form-text-field.tsx';
+import { listQueryKey } from './use-list.ts';
 
 /**
  * The fields of a customer (details, phone with its country, primary and secondary locations),
@@ -88,6 +89,19 @@ export function emptyLocation(country: CountryCode = DEFAULT_COUNTRY): LocationI
   };
 }
 
+/** A new customer's form as it starts: the customer, an empty primary location, no secondary ones. */
+export function emptyCustomer() {
+  return {
+    customer_name: '',
+    phone_country: 'IN',
+    customer_phone: '',
+    customer_email: '',
+    customer_category_id: null,
+    primary_location: emptyLocation(),
+    secondary_locations: [],
+  };
+}
+
 /** A stored location as the form edits it. */
 export function locationToForm(location: CustomerLocation): LocationInput {
   const { location_id: _id, is_primary: _primary, ...values } = location;
@@ -106,11 +120,6 @@ export function customerToForm(item: CustomerItem) {
   };
 }
 
-function errorAt(form: Form, name: string): string | undefined {
-  const message = form.getFieldState(name, form.formState).error?.message;
-  return typeof message === 'string' ? message : undefined;
-}
-
 function CountryInput(props: {
   form: Form;
   name: string;
@@ -119,7 +128,7 @@ function CountryInput(props: {
   sx?: object;
 }) {
   const countries = useMemo(() => countryList(), []);
-  const message = errorAt(props.form, props.name);
+  const message = fieldError(props.form, props.name);
   return (
     <Controller
       control={props.form.control}
@@ -152,7 +161,7 @@ function CountryInput(props: {
 
 /** Latitude or longitude typed as text: empty is none, anything else must be a number. */
 function CoordinateInput({ form, name, label }: { form: Form; name: string; label: string }) {
-  const message = errorAt(form, name);
+  const message = fieldError(form, name);
   return (
     <Controller
       control={form.control}
@@ -205,7 +214,7 @@ export function LocationFields({
     },
   ) => {
     const { ref, ...registered } = form.register(at(key));
-    const message = errorAt(form, at(key));
+    const message = fieldError(form, at(key));
     return (
       <FormTextField
         {...registered}
@@ -225,7 +234,7 @@ export function LocationFields({
       />
     );
   };
-  const stateMessage = errorAt(form, at('state'));
+  const stateMessage = fieldError(form, at('state'));
   return (
     <Stack spacing={2}>
       {text('location_label', 'Label', {
@@ -369,7 +378,7 @@ export function CustomerFields({
     },
   ) => {
     const { ref, ...registered } = form.register(name);
-    const message = errorAt(form, name);
+    const message = fieldError(form, name);
     return (
       <FormTextField
         {...registered}
@@ -386,8 +395,8 @@ export function CustomerFields({
       />
     );
   };
-  const categoryMessage = errorAt(form, 'customer_category_id');
-  const primaryRoot = errorAt(form, 'primary_location');
+  const categoryMessage = fieldError(form, 'customer_category_id');
+  const primaryRoot = fieldError(form, 'primary_location');
   return (
     <Stack spacing={2.5}>
       {field('customer_name', 'Name', { required: true, max: 150, focus: true })}
@@ -473,7 +482,7 @@ function Section({ title, error, children }: { title: string; error?: string; ch
 function SecondaryLocations({ form, country }: { form: Form; country?: string }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'secondary_locations' });
   return (
-    <Section title="Secondary locations" error={errorAt(form, 'secondary_locations')}>
+    <Section title="Secondary locations" error={fieldError(form, 'secondary_locations')}>
       <Stack spacing={2}>
         {fields.length === 0 && (
           <Typography variant="body2" color="text.secondary">

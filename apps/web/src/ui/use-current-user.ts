@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@fieldport/contract/operations/account';
-import { currentUserQuery, sessionQuery } from '../../api/queries.ts';
+import { currentUserQuery, sessionQuery } from '../api/queries.ts';
 
 /**
  * The signed-in person as the shell loaded them (the same cached queries), for screens that need

@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,28 +11,27 @@ import {
   type AttendanceStatus,
 } from '@fieldport/contract/operations/tickets';
 import { api } from '../../api/client.ts';
+import { useOperation } from '../../ui/use-operation.ts';
+import { useInstantFormats } from '../../ui/format.ts';
 
 const attendanceKey = ['attendance'] as const;
-const TIME = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
-const time = (iso: string) => TIME.format(new Date(iso));
 
 /** Today's attendance: check in to be counted available for automatic assignment, check out at the end. */
 export function AttendanceCard() {
+  const format = useInstantFormats();
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   const status = useQuery({
     queryKey: attendanceKey,
     queryFn: async () => (await api.query(Get_Attendance_Status, {})).data.items[0] ?? null,
   });
-  const change = useMutation({
-    mutationFn: async (action: 'IN' | 'OUT') =>
-      action === 'IN' ? api.mutate(AttendanceCheckIn, {}) : api.mutate(AttendanceCheckOut, {}),
-    onSuccess: (answer) => {
-      enqueueSnackbar(answer.status_message, { variant: 'success' });
-      queryClient.setQueryData<AttendanceStatus | null>(attendanceKey, answer.data.items[0] ?? null);
-    },
-    onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-  });
+  // The answer is today's attendance: kept as it is, not read again.
+  const keep = {
+    onSuccess: (answer: { data: { items: AttendanceStatus[] } }) =>
+      void queryClient.setQueryData<AttendanceStatus | null>(attendanceKey, answer.data.items[0] ?? null),
+  };
+  const checkIn = useOperation(AttendanceCheckIn, keep);
+  const checkOut = useOperation(AttendanceCheckOut, keep);
+  const changing = checkIn.isPending || checkOut.isPending;
   const today = status.data;
   return (
     <Paper
@@ -64,20 +62,20 @@ export function AttendanceCard() {
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {today?.checked_in_at
-                ? `In at ${time(today.checked_in_at)}`
+                ? `In at ${format.time(today.checked_in_at)}`
                 : 'Check in to receive tickets today'}
-              {today?.checked_out_at ? ` · out at ${time(today.checked_out_at)}` : ''}
+              {today?.checked_out_at ? ` · out at ${format.time(today.checked_out_at)}` : ''}
             </Typography>
           </>
         )}
       </Box>
       {today && !today.checked_in_at && (
-        <Button variant="contained" loading={change.isPending} onClick={() => change.mutate('IN')}>
+        <Button variant="contained" loading={changing} onClick={() => checkIn.run({})}>
           Check in
         </Button>
       )}
       {today?.available && (
-        <Button variant="outlined" loading={change.isPending} onClick={() => change.mutate('OUT')}>
+        <Button variant="outlined" loading={changing} onClick={() => checkOut.run({})}>
           Check out
         </Button>
       )}

@@ -11,64 +11,14 @@ import { authApi, isOtpFailure } from '../../api/auth.ts';
 import { fieldProps } from '../../ui/field-props.ts';
 import { useLightSnackbar } from '../../ui/light-snackbar.tsx';
 import { useCodeTries } from './code-tries.ts';
+import { useSendCode } from './email-code-step.tsx';
 import { StepTitle } from './login-layout.tsx';
-import { forgotPasswordSchema, resetPasswordSchema } from './login-schemas.ts';
+import { resetPasswordSchema } from './login-schemas.ts';
 
-/** Step 3: Forgot Password ? — a code is sent to the registered email (SPEC section 4). */
-export function ForgotPasswordStep({
-  initialEmail,
-  onCodeSent,
-  onBack,
-}: {
-  initialEmail: string;
-  onCodeSent: (email: string) => void;
-  onBack: () => void;
-}) {
-  const snackbar = useLightSnackbar();
-  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: initialEmail },
-  });
-  const send = useMutation({
-    mutationFn: (email: string) => authApi.sendOtp({ email, type: 'forget-password' }),
-    onSuccess: (_result, email) => {
-      snackbar.show(MSG.otpSentToEmail, 'success');
-      onCodeSent(email);
-    },
-    onError: (error) => snackbar.show(error.message, 'error'),
-  });
-
-  return (
-    <>
-      <StepTitle title="Forgot Password ?" subtitle="We will send a code to your registered email." />
-      <Box
-        component="form"
-        noValidate
-        aria-label="Forgot Password"
-        onSubmit={form.handleSubmit((values) => send.mutate(values.email))}
-      >
-        <Stack spacing={2.25}>
-          <FormTextField
-            label="Registered Email"
-            type="email"
-            required
-            autoFocus
-            autoComplete="username"
-            {...fieldProps(form, 'email')}
-          />
-          <Button type="submit" variant="contained" size="large" loading={send.isPending} fullWidth>
-            Send Code
-          </Button>
-          <Button variant="text" onClick={onBack}>
-            Back to Sign In
-          </Button>
-        </Stack>
-      </Box>
-    </>
-  );
-}
-
-/** Step 4: the code from the email plus a new password (SPEC section 4), then back to Sign In. */
+/**
+ * Step 4: the code from the email plus a new password (docs/product.md#signing-in), then back to
+ * Sign In.
+ */
 export function ResetPasswordStep({
   email,
   onDone,
@@ -91,22 +41,17 @@ export function ResetPasswordStep({
       snackbar.show(MSG.passwordChanged, 'success');
       onDone();
     },
-    // SPEC section 5: a wrong or expired code asks for the code sent to the registered email; the
-    // field says which it was and how many tries are left.
+    // docs/product.md#signing-in: a wrong or expired code asks for the code sent to the registered
+    // email; the field says which it was and how many tries are left.
     onError: (error) => {
       const why = tries.explain(error);
       if (why) form.setError('code', { message: why });
       snackbar.show(isOtpFailure(error) ? MSG.codeFailure : error.message, 'error');
     },
   });
-  const resend = useMutation({
-    mutationFn: () => authApi.sendOtp({ email, type: 'forget-password' }),
-    onSuccess: () => {
-      tries.reset();
-      form.clearErrors('code');
-      snackbar.show(MSG.otpSentToEmail, 'success');
-    },
-    onError: (error) => snackbar.show(error.message, 'error'),
+  const resend = useSendCode('forget-password', () => {
+    tries.reset();
+    form.clearErrors('code');
   });
 
   return (
@@ -146,7 +91,7 @@ export function ResetPasswordStep({
             <Button variant="text" onClick={onBack}>
               Back to Sign In
             </Button>
-            <Button variant="text" onClick={() => resend.mutate()} loading={resend.isPending}>
+            <Button variant="text" onClick={() => resend.mutate(email)} loading={resend.isPending}>
               Resend Code
             </Button>
           </Box>

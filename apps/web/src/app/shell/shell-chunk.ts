@@ -1,7 +1,7 @@
 /**
  * Everything behind sign-in, loaded as one chunk when a shell route is first opened, so that the
- * sign-in screen does not load the shell, its menu or the dashboard (docs/architecture.md "What
- * each screen loads").
+ * sign-in screen does not load the shell, its menu or the dashboard
+ * (docs/architecture.md#what-each-screen-loads).
  */
 export { LandingPage } from './landing-page.tsx';
 export { ShellLayout } from './shell-layout.tsx';

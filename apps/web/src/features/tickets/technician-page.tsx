@@ -19,13 +19,14 @@ import { formatPhoneInternational } from '@fieldport/contract/phone';
 import { List_Technician_Tickets, type TicketItem } from '@fieldport/contract/operations/tickets';
 import { api } from '../../api/client.ts';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
+import { formatRupees, formatVisit } from '../../ui/format.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { listQueryKey } from '../../ui/use-list.ts';
-import { useTicket } from '../tickets/ticket-api.ts';
-import { TicketActions } from '../tickets/ticket-actions.tsx';
-import { formatRupees, formatVisit, PriorityChip, TicketStateChip } from '../tickets/ticket-format.tsx';
-import { Card as Section } from '../tickets/ticket-page.tsx';
-import { TicketTimeline } from '../tickets/ticket-timeline.tsx';
+import { useTicket } from './ticket-api.ts';
+import { TicketActions } from './ticket-actions.tsx';
+import { PriorityChip, TicketStateChip } from './ticket-format.tsx';
+import { TicketTimeline } from './ticket-timeline.tsx';
 import { AttendanceCard } from './attendance-card.tsx';
 
 type View = 'MINE' | 'FLOATING' | 'DONE';
@@ -36,8 +37,9 @@ const VIEWS: { view: View; key: string; label: string; empty: string }[] = [
 ];
 
 /**
- * /Technician, the field engineer's app (issue 4 item 4): attendance at the top, then my tickets,
- * the floating pool and what is done, as cards for a phone. A ticket opens with ?ticket_id=.
+ * /Technician, the field engineer's app (docs/tickets.md#the-field-engineers-app): attendance at
+ * the top, then my tickets, the floating pool and what is done, as cards for a phone. A ticket
+ * opens with ?ticket_id=.
  */
 export default function TechnicianPage(_props: FeaturePageProps) {
   const [params, setParams] = useSearchParams();
@@ -200,10 +202,10 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
       </Box>
       <Stack spacing={2}>
         {/* What moves the ticket on comes first: on a phone it is on screen without scrolling. */}
-        <Section title="Next step">
+        <SectionCard title="Next step">
           <TicketActions ticket={t} field part="next" />
-        </Section>
-        <Section title="Customer">
+        </SectionCard>
+        <SectionCard title="Customer">
           <Typography sx={{ fontWeight: 700 }}>{t.customer_name}</Typography>
           <Stack spacing={1} sx={{ mt: 1 }}>
             <Button
@@ -224,8 +226,8 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
               {address}
             </Link>
           </Stack>
-        </Section>
-        <Section title="Work">
+        </SectionCard>
+        <SectionCard title="Work">
           <Typography>
             {t.service_name}{' '}
             <Typography component="span" color="text.secondary">
@@ -246,13 +248,13 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
             {t.is_foc ? 'Free of charge' : `Service charge ${formatRupees(t.service_charge_paise)}`}
             {t.under_warranty ? ' · under warranty' : ''}
           </Typography>
-        </Section>
-        <Section title="More actions">
+        </SectionCard>
+        <SectionCard title="More actions">
           <TicketActions ticket={t} field part="more" />
-        </Section>
-        <Section title="Timeline">
+        </SectionCard>
+        <SectionCard title="Timeline">
           <TicketTimeline events={t.timeline} />
-        </Section>
+        </SectionCard>
       </Stack>
     </Box>
   );

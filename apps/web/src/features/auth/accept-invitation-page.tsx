@@ -8,10 +8,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { invitationsApi } from '../../api/invitations.ts';
-import { LoginLayout, StepTitle } from '../auth/login-layout.tsx';
+import { LoginLayout, StepTitle } from './login-layout.tsx';
 
 /**
- * /AcceptInvitation?token=…: the page an invitation mail links to (docs/people.md "Invitations").
+ * /AcceptInvitation?token=…: the page an invitation mail links to (docs/people.md#invitations).
  * Public, like the login: the person answers "Join <organization> as <role>?" without signing in,
  * the link's token being the proof; then signs in as usual.
  */

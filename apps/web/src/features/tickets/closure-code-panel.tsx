@@ -1,0 +1,106 @@
+import { useId, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CloseTicket, type TicketDetails } from '@fieldport/contract/operations/tickets';
+import { isApiError } from '../../api/client.ts';
+import { useRefreshTickets, useTicketOperation } from './ticket-api.ts';
+
+/**
+ * Closing with the customer's closure code on one screen: send the code, then type what the
+ * customer reads out and close, without a dialog. A new code can be sent from here too (the server
+ * allows one a minute and 5 a day).
+ */
+export function ClosureCodePanel(props: {
+  ticket: TicketDetails;
+  canSend: boolean;
+  sending: boolean;
+  onSend: () => void;
+}) {
+  const { ticket } = props;
+  const refresh = useRefreshTickets();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const titleId = useId();
+  const closeTicket = useTicketOperation(CloseTicket, ticket.ticket_id, {
+    onSuccess: () => setProblem(null),
+    onError: (error) => {
+      // A refused code may have used up a try: the ticket is read again either way.
+      void refresh(ticket.ticket_id);
+      // A wrong code (or a refusal about no field) goes under the code, not in a snackbar.
+      if (isApiError(error) && (error.field === 'otp' || !error.field)) {
+        setProblem(error.message);
+        return true;
+      }
+      return false;
+    },
+  });
+  const closing = closeTicket.isPending;
+
+  function close(event: FormEvent) {
+    event.preventDefault();
+    const checked = CloseTicket.input.safeParse({ ticket_id: ticket.ticket_id, otp: code });
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? 'Closure code is required');
+      return;
+    }
+    closeTicket.run(checked.data);
+  }
+
+  return (
+    <Box
+      role="group"
+      aria-labelledby={titleId}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 1 }}
+    >
+      <Typography id={titleId} sx={{ fontWeight: 700 }}>
+        Close with the closure code
+      </Typography>
+      {ticket.otp_pending ? (
+        <Box component="form" onSubmit={close} noValidate sx={{ display: 'grid', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            A closure code was sent to {ticket.customer_name}. Enter the 6 digits they read out.
+          </Typography>
+          <TextField
+            label="Closure code"
+            required
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+              setProblem(null);
+            }}
+            autoComplete="one-time-code"
+            error={Boolean(problem)}
+            helperText={problem ?? '6 digits'}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
+          />
+          <Button type="submit" variant="contained" color="success" size="large" loading={closing} fullWidth>
+            Close ticket
+          </Button>
+          {props.canSend && (
+            <Button onClick={props.onSend} disabled={props.sending || closing} size="small">
+              Send a new closure code
+            </Button>
+          )}
+        </Box>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            The customer gets a 6-digit closure code by email; enter it here when they read it out.
+          </Typography>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={props.onSend}
+            loading={props.sending}
+            disabled={!props.canSend}
+            fullWidth
+          >
+            Send the closure code
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}

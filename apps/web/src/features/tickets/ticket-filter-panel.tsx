@@ -1,0 +1,140 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import {
+  ListServicePartnerCoverage,
+  ListTechnicianCoverage,
+  ListTerritoriesAndPincodes,
+} from '@fieldport/contract/operations/territories';
+import { List_Services } from '@fieldport/contract/operations/product-catalogue';
+import { ListWipSubStages } from '@fieldport/contract/operations/settings';
+import { TICKET_LISTS, TICKET_PRIORITIES, type TicketList } from '@fieldport/contract/operations/tickets';
+import { ticketStateLabel } from '@fieldport/contract/ticket-states';
+import type { FeaturePageProps } from '../../ui/feature-page.ts';
+import type { ListState } from '../../ui/use-list.ts';
+import { ChoiceFilter, DayFilter, MasterFilter } from './ticket-filters.tsx';
+import { PRIORITY_LABELS } from './ticket-format.tsx';
+
+/** The list's own filters, each a key of its input. */
+export const FILTER_KEYS = [
+  'state',
+  'wip_sub_stage_id',
+  'territory_id',
+  'partner_party_id',
+  'technician_id',
+  'service_id',
+  'priority',
+  'created_from',
+  'created_to',
+] as const;
+
+/** How many of the list's own filters are set (the Filters button's badge). */
+export function activeFilterCount(state: ListState): number {
+  return FILTER_KEYS.filter((key) => (state.input as Record<string, unknown>)[key] !== undefined).length;
+}
+
+/**
+ * The filters of a ticket list, under the Filters button: state (where the list has several),
+ * sub-stage (open lists), territory, partner, technician, service, priority and created days.
+ */
+export function TicketFilterPanel({
+  state,
+  list,
+  shown,
+  can,
+}: {
+  state: ListState;
+  list: TicketList;
+  shown: boolean;
+  can: FeaturePageProps['can'];
+}) {
+  const open = list === 'ACTIVE' || list === 'PARTIALLY_CLOSED';
+  const states = TICKET_LISTS[list];
+  const activeFilters = activeFilterCount(state);
+  return (
+    <Collapse in={shown}>
+      <Box
+        id="ticket-filters"
+        role="group"
+        aria-label="Filters"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+      >
+        {states.length > 1 && (
+          <ChoiceFilter
+            state={state}
+            filter="state"
+            label="State"
+            choices={states.map((value) => ({ value, label: ticketStateLabel(value) }))}
+          />
+        )}
+        {open && (
+          <MasterFilter
+            state={state}
+            filter="wip_sub_stage_id"
+            label="Sub-stage"
+            list={ListWipSubStages}
+            valueKey="wip_sub_stage_id"
+            labelKey={(item) => `${String(item.wip_state_name)} · ${String(item.wip_sub_stage_name)}`}
+            sortBy="wip_sub_stage_order"
+            can={can}
+          />
+        )}
+        <MasterFilter
+          state={state}
+          filter="territory_id"
+          label="Territory"
+          list={ListTerritoriesAndPincodes}
+          valueKey="territory_id"
+          labelKey="territory_name"
+          sortBy="territory_name"
+          can={can}
+        />
+        <MasterFilter
+          state={state}
+          filter="partner_party_id"
+          label="Service partner"
+          list={ListServicePartnerCoverage}
+          valueKey="party_id"
+          labelKey="party_name"
+          sortBy="party_name"
+          can={can}
+          where={{}}
+        />
+        <MasterFilter
+          state={state}
+          filter="technician_id"
+          label="Technician"
+          list={ListTechnicianCoverage}
+          valueKey="technician_id"
+          labelKey="user_name"
+          sortBy="user_name"
+          can={can}
+        />
+        <MasterFilter
+          state={state}
+          filter="service_id"
+          label="Service"
+          list={List_Services}
+          valueKey="service_id"
+          labelKey="service_name"
+          sortBy="service_name"
+          can={can}
+        />
+        <ChoiceFilter
+          state={state}
+          filter="priority"
+          label="Priority"
+          width={150}
+          choices={TICKET_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }))}
+        />
+        <DayFilter state={state} filter="created_from" label="Created from" />
+        <DayFilter state={state} filter="created_to" label="Created to" />
+        {activeFilters > 0 && (
+          <Button onClick={state.clearFilters} size="small">
+            Clear filters
+          </Button>
+        )}
+      </Box>
+    </Collapse>
+  );
+}

@@ -1,0 +1,121 @@
+import { createContext, useContext, useMemo } from 'react';
+
+/**
+ * How the portal writes times and amounts, in one place (docs/architecture.md#data). An instant
+ * (ISO 8601) is shown in the organization's time zone, whatever the browser's, so that everyone in
+ * the organization reads the same day and hour; a calendar day ('YYYY-MM-DD') is shown as it is,
+ * with no zone; an amount is kept in integer paise, shown and typed in rupees.
+ */
+
+const LOCALE = 'en-IN';
+
+/** The browser's zone: used only outside the shell, where no organization is known yet. */
+const BROWSER_TIME_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The organization's time zone; the shell provides it from the signed-in user's details. */
+export const OrganizationTimeZone = createContext<string>(BROWSER_TIME_ZONE);
+
+const INSTANT_STYLES = {
+  /** '25 Nov 2026, 3:53 pm' */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** '25 Nov 2026, 3:53:06 pm', for logs. */
+  dateTimeToSecond: { dateStyle: 'medium', timeStyle: 'medium' },
+  /** '25 Nov 2026' */
+  date: { dateStyle: 'medium' },
+  /** '3:53 pm' */
+  time: { timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+type InstantStyle = keyof typeof INSTANT_STYLES;
+
+// Building an Intl.DateTimeFormat is slow next to using one; a list formats a column of rows.
+const formatterCache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(style: InstantStyle, timeZone: string): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone}`;
+  let cached = formatterCache.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(LOCALE, { ...INSTANT_STYLES[style], timeZone });
+    formatterCache.set(key, cached);
+  }
+  return cached;
+}
+
+/** An instant in the given style and zone; nothing for a missing or unreadable instant. */
+export function formatInstant(iso: string | null | undefined, style: InstantStyle, timeZone: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : formatter(style, timeZone).format(date);
+}
+
+const CALENDAR_DAY = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+const SHORT_CALENDAR_DAY = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** A calendar day 'YYYY-MM-DD' as it reads: '25 Nov 2026'. */
+export function formatDay(day: string): string {
+  return CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A calendar day 'YYYY-MM-DD' on a chart's axis: '25 Nov'. */
+export function formatShortDay(day: string): string {
+  return SHORT_CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A preferred visit, a calendar day and a time of day as typed: '25 Nov 2026, 14:30', or a dash. */
+export function formatVisit(date: string | null, time: string | null): string {
+  if (!date) return '—';
+  return time ? `${formatDay(date)}, ${time}` : formatDay(date);
+}
+
+const RUPEES = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });
+
+/** Integer paise as people read rupees: 125050 -> '₹1,250.50'. */
+export function formatRupees(paise: number): string {
+  return RUPEES.format(paise / 100);
+}
+
+/**
+ * Rupees as typed into a money field: "1,250.50", "1250.5" and "₹ 1250" are read; anything else
+ * (letters, three decimals, a minus) is NaN, which the contract's schema refuses with its message.
+ */
+export function rupeesToPaise(text: string): number {
+  const cleaned = text.replace(/[,\s₹]/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Paise as a money field shows them for editing: 125050 -> "1250.50"; nothing for a missing amount. */
+export function paiseToRupees(paise: number | undefined): string {
+  if (paise === undefined || !Number.isFinite(paise)) return '';
+  return (paise / 100).toFixed(2);
+}
+
+/** An instant's formats, each in the organization's time zone. */
+export interface InstantFormats {
+  timeZone: string;
+  dateTime: (iso: string | null | undefined) => string;
+  dateTimeToSecond: (iso: string | null | undefined) => string;
+  date: (iso: string | null | undefined) => string;
+  time: (iso: string | null | undefined) => string;
+}
+
+export function instantFormatsIn(timeZone: string): InstantFormats {
+  return {
+    timeZone,
+    dateTime: (iso) => formatInstant(iso, 'dateTime', timeZone),
+    dateTimeToSecond: (iso) => formatInstant(iso, 'dateTimeToSecond', timeZone),
+    date: (iso) => formatInstant(iso, 'date', timeZone),
+    time: (iso) => formatInstant(iso, 'time', timeZone),
+  };
+}
+
+/** The formats of instants in the signed-in organization's time zone. */
+export function useInstantFormats(): InstantFormats {
+  const timeZone = useContext(OrganizationTimeZone);
+  return useMemo(() => instantFormatsIn(timeZone), [timeZone]);
+}
