@@ -1,4 +1,4 @@
-// Precompresses the web build (docs/operations.md "Compression and caching"): after every
+// Precompresses the web build (docs/operations.md#compression-and-caching): after every
 // `vite build`, each text file of the build gets a brotli (.br) and a gzip (.gz) copy beside it,
 // at the highest levels, so that the server sends them as they are and never compresses an asset
 // per request. Files too small to gain, and files that do not shrink, get no copy.
