@@ -75,7 +75,7 @@ export interface S3Settings {
 }
 
 /** The old portal's services ran in Asia-Pacific (Mumbai); the default region stays there. */
-export const DEFAULT_S3_REGION = 'ap-south-1';
+const DEFAULT_S3_REGION = 'ap-south-1';
 
 export interface Config {
   port: number;
@@ -111,7 +111,7 @@ export interface Config {
 }
 
 /** The Vite dev server (`npm run dev -w apps/web`), trusted only in development. */
-export const DEV_SERVER_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+const DEV_SERVER_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
 
 export class ConfigError extends Error {}
 

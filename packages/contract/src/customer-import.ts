@@ -22,7 +22,7 @@ export const CUSTOMER_IMPORT_ROUTES = {
   confirm: (importId: string) => `/api/imports/customers/${encodeURIComponent(importId)}/confirm`,
 };
 
-export interface ImportColumn {
+interface ImportColumn {
   /** The create input's field (or 'country' / 'customer_category', resolved by the server). */
   key: string;
   header: string;

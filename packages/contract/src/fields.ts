@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** Years a date of the portal may fall in: PostgreSQL has no year 0, and no visit is due in 3000. */
-export const DATE_YEARS = { min: 1900, max: 2999 } as const;
+const DATE_YEARS = { min: 1900, max: 2999 } as const;
 
 /** 'YYYY-MM-DD', a real calendar day between 1900 and 2999. */
 export const isoDateSchema = (label: string) =>
@@ -24,7 +24,7 @@ export const isoDateSchema = (label: string) =>
     }, `${label} must be between ${DATE_YEARS.min} and ${DATE_YEARS.max}`);
 
 /** 'HH:MM', 24-hour. */
-export const timeOfDaySchema = (label: string) =>
+const timeOfDaySchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()

@@ -18,14 +18,14 @@ export const DEFAULT_PAGE_SIZE: PageSize = 25;
  */
 export const COUNT_CAP = 10_000;
 /** The highest page number any list accepts (pages of 10 up to COUNT_CAP rows). */
-export const MAX_PAGE = COUNT_CAP / 10;
-export const SEARCH_MAX_LENGTH = 100;
+const MAX_PAGE = COUNT_CAP / 10;
+const SEARCH_MAX_LENGTH = 100;
 
-export const SORT_ORDERS = ['asc', 'desc'] as const;
+const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Status of a record that can be switched off without being deleted (masters, customers ...). */
-export const RECORD_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+const RECORD_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 /** The status filter of a list: one status, or both. */
@@ -58,25 +58,25 @@ export function pageWithinCap(page: number, pageSize: number): boolean {
   return (page - 1) * pageSize < COUNT_CAP;
 }
 
-export const pageSchema = z
+const pageSchema = z
   .number({ error: 'page must be a whole number from 1' })
   .int('page must be a whole number from 1')
   .min(1, 'page must be a whole number from 1')
   .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
   .default(1);
 
-export const pageSizeSchema = z
+const pageSizeSchema = z
   .literal(PAGE_SIZES, { error: `page_size must be one of ${PAGE_SIZES.join(', ')}` })
   .default(DEFAULT_PAGE_SIZE);
 
 /** Trimmed; an empty search means no search. */
-export const searchSchema = z
+const searchSchema = z
   .string({ error: 'search must be text' })
   .trim()
   .max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`)
   .default('');
 
-export const sortOrderSchema = (defaultOrder: SortOrder = 'asc') =>
+const sortOrderSchema = (defaultOrder: SortOrder = 'asc') =>
   z.enum(SORT_ORDERS, { error: "sort_order must be 'asc' or 'desc'" }).default(defaultOrder);
 
 export const statusFilterSchema = z
@@ -88,7 +88,7 @@ export const recordStatusSchema = (field: string) =>
 
 type SortKeys = readonly [string, ...string[]];
 
-export interface ListInputOptions<SortBy extends SortKeys, Filters extends z.ZodRawShape> {
+interface ListInputOptions<SortBy extends SortKeys, Filters extends z.ZodRawShape> {
   /** The columns a person may sort by, as the list's items name them. */
   sortBy: SortBy;
   defaultSortBy: SortBy[number];

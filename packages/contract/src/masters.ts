@@ -44,7 +44,7 @@ export const displayOrderSchema = (label = 'Order') =>
     .min(1, `${label} must be a whole number from 1 to 999`)
     .max(999, `${label} must be a whole number from 1 to 999`);
 
-export interface MasterContractOptions<
+interface MasterContractOptions<
   Plural extends string,
   Singular extends string,
   IdKey extends string,
@@ -95,17 +95,17 @@ type IdShape<IdKey extends string> = { [K in IdKey]: ReturnType<typeof idSchema>
 type StatusShape<StatusKey extends string> = { [K in StatusKey]: ReturnType<typeof recordStatusSchema> };
 type StatusFilterShape = { status: typeof statusFilterSchema };
 
-export type MasterFormSchema<Shape extends z.ZodRawShape> = z.ZodObject<Shape, z.core.$strict>;
-export type MasterUpdateSchema<IdKey extends string, Shape extends z.ZodRawShape> = z.ZodObject<
+type MasterFormSchema<Shape extends z.ZodRawShape> = z.ZodObject<Shape, z.core.$strict>;
+type MasterUpdateSchema<IdKey extends string, Shape extends z.ZodRawShape> = z.ZodObject<
   IdShape<IdKey> & Shape,
   z.core.$strict
 >;
-export type MasterStatusSchema<IdKey extends string, StatusKey extends string> = z.ZodObject<
+type MasterStatusSchema<IdKey extends string, StatusKey extends string> = z.ZodObject<
   IdShape<IdKey> & StatusShape<StatusKey>,
   z.core.$strict
 >;
 
-export interface MasterMessages {
+interface MasterMessages {
   created(name: string): string;
   updated(name: string): string;
   statusChanged(name: string, status: RecordStatus): string;
@@ -114,7 +114,7 @@ export interface MasterMessages {
 }
 
 /** The messages of a master, from its noun ("closure remark"). */
-export function masterMessages(noun: string): MasterMessages {
+function masterMessages(noun: string): MasterMessages {
   const title = noun[0].toUpperCase() + noun.slice(1);
   const article = /^[aeiou]/i.test(noun) ? 'An' : 'A';
   return {
@@ -127,7 +127,7 @@ export function masterMessages(noun: string): MasterMessages {
   };
 }
 
-export interface MasterContract<
+interface MasterContract<
   Item,
   Plural extends string,
   Singular extends string,
@@ -259,7 +259,7 @@ export function masterContract<Item>() {
 }
 
 /** The item of a master that is only a name: `<prefix>_id`, `_name`, `_status`, `_created_on`. */
-export type NamedMasterItem<P extends string> = { [K in `${P}_id` | `${P}_name`]: string } & {
+type NamedMasterItem<P extends string> = { [K in `${P}_id` | `${P}_name`]: string } & {
   [K in `${P}_status`]: RecordStatus;
 } & { [K in `${P}_created_on`]: string };
 

@@ -50,5 +50,3 @@ export const MSG = {
   /** An upload to a key that already holds a file: files are never replaced. */
   fileAlreadyUploaded: 'This file has already been uploaded.',
 } as const;
-
-export type MessageKey = keyof typeof MSG;

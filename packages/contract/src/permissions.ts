@@ -13,7 +13,7 @@ import { DESIGNATION_ROLES, roleLabel, type Role } from './roles.ts';
 /** The facts about a caller that decide access: the same ones the menu is built from. */
 export type CallerProfile = MenuInput;
 
-export type RefusalReason = 'MISSING_DESIGNATION' | 'MODULE_NOT_IN_MENU' | 'RIGHT_NOT_GRANTED';
+type RefusalReason = 'MISSING_DESIGNATION' | 'MODULE_NOT_IN_MENU' | 'RIGHT_NOT_GRANTED';
 
 export type AccessDecision = { allowed: true } | { allowed: false; reason: RefusalReason; message: string };
 
@@ -95,13 +95,13 @@ export interface RightGrant {
 }
 
 /** 'Audit Logs (View)', 'Settings > Designations (Edit)'. */
-export function rightGrantLabel(grant: RightGrant): string {
+function rightGrantLabel(grant: RightGrant): string {
   const where = grant.sub_module ? `${grant.module} > ${grant.sub_module}` : grant.module;
   return `${where} (${RIGHT_LABELS[grant.right]})`;
 }
 
 /** Every right a designation's accessing_module sets, entry by entry (sub-modules under their group). */
-export function rightsOfDesignation(accessing: AccessModule[] | null | undefined): RightGrant[] {
+function rightsOfDesignation(accessing: AccessModule[] | null | undefined): RightGrant[] {
   const grants: RightGrant[] = [];
   const rightsOf = (entry: AccessModule) =>
     RIGHTS.filter((right) =>
@@ -152,7 +152,7 @@ export function callerHoldsRight(
   );
 }
 
-export type GrantDecision =
+type GrantDecision =
   | { allowed: true }
   | {
       allowed: false;

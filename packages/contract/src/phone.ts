@@ -55,7 +55,7 @@ export function isCountryCode(value: string): value is CountryCode {
 }
 
 /** "India (+91)": how messages name a country. */
-export function countryLabel(code: CountryCode): string {
+function countryLabel(code: CountryCode): string {
   return `${countryName(code)} (${dialCode(code)})`;
 }
 
@@ -83,7 +83,7 @@ export function resolveCountry(value: string): CountryCode | undefined {
   return countryList().find((entry) => entry.name.toLowerCase() === lower)?.code;
 }
 
-export type PhoneCheck =
+type PhoneCheck =
   | {
       ok: true;
       /** E.164, what is stored: '+919876543210'. */

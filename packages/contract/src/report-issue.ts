@@ -8,9 +8,9 @@ export const issueDescriptionSchema = z
   .min(1, 'Description is required')
   .max(1000, MSG.descriptionTooLong);
 
-export const REPORT_ATTACHMENT_TYPES = ['image/png', 'image/jpeg'] as const;
+const REPORT_ATTACHMENT_TYPES = ['image/png', 'image/jpeg'] as const;
 export const REPORT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
-export const REPORT_ATTACHMENT_MAX_COUNT = 5;
+const REPORT_ATTACHMENT_MAX_COUNT = 5;
 /** All attachments of one report together (a screenshot is a few hundred KB). */
 export const REPORT_TOTAL_MAX_BYTES = 8 * 1024 * 1024;
 /** Reports one member may send in an hour. */

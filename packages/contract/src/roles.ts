@@ -20,8 +20,8 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PARTNER_ROLES: readonly Role[] = ['SERVICE_PARTNER', 'PARTNER_AGENT'];
-export const DEALER_ROLES: readonly Role[] = ['DEALER_OWNER', 'DEALER_AGENT'];
+const PARTNER_ROLES: readonly Role[] = ['SERVICE_PARTNER', 'PARTNER_AGENT'];
+const DEALER_ROLES: readonly Role[] = ['DEALER_OWNER', 'DEALER_AGENT'];
 
 /**
  * Roles whose menu comes from their designation when the organization turns access control on, and

@@ -8,7 +8,7 @@
 /** Deeper than any input the portal's forms send (a ticket's nested location is 3 levels). */
 export const MAX_INPUT_DEPTH = 16;
 
-export interface UnstorableInput {
+interface UnstorableInput {
   /** The field, as a dotted path (`customer.name`, `items.2.quantity`); 'input' for the whole input. */
   field: string;
   message: string;
@@ -18,7 +18,7 @@ export interface UnstorableInput {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What is wrong with one string, or null. */
-export function unstorableTextProblem(text: string): string | null {
+function unstorableTextProblem(text: string): string | null {
   if (text.includes('\u0000')) return 'contains a NUL character, which cannot be stored';
   if (LONE_SURROGATE.test(text)) return 'contains a broken character (half of a UTF-16 pair)';
   return null;

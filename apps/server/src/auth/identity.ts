@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { redactedError } from '../platform/http-guards.ts';
 import { membershipGate } from './membership-gate.ts';
 
-export interface IdentityOptions {
+interface IdentityOptions {
   config: Config;
   db: Db;
   mailer: Mailer;

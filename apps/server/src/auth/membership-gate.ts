@@ -5,7 +5,7 @@ import { member, organization, user } from '../db/schema/identity.ts';
 import { party } from '../db/schema/platform.ts';
 import { partyOfMember, userOfMember } from '../platform/tenant.ts';
 
-export type GateResult =
+type GateResult =
   { ok: true; organizationId: string } | { ok: false; status: 'NOT_FOUND' | 'FORBIDDEN'; message: string };
 
 /**

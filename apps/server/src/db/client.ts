@@ -35,7 +35,7 @@ export interface Database {
 
 const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 
-export interface OpenOptions {
+interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` for a throwaway database. */
   dataDir?: string;

@@ -18,7 +18,7 @@ import type { Handler, OperationContext } from '../platform/handler.ts';
 import { buildSchemaSdl } from './schema.ts';
 import { DOCUMENT_LIMITS, documentGuard, formatGraphqlErrors, maxRootFieldsRule } from './document-limits.ts';
 
-export interface EndpointDeps {
+interface EndpointDeps {
   db: Db;
   identity: Identity;
   mailer: Mailer;

@@ -106,7 +106,7 @@ export function registerExportRoute(
  * A query string as the list's input: numbers and booleans where the schema wants them, the rest
  * as text, paging left out. Unknown keys stay, so that the schema refuses them as the list does.
  */
-export function fromQueryString(schema: z.ZodType, query: Record<string, unknown>): Record<string, unknown> {
+function fromQueryString(schema: z.ZodType, query: Record<string, unknown>): Record<string, unknown> {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {

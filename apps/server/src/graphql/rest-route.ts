@@ -16,7 +16,7 @@ import { inputError } from './endpoint.ts';
  * code's HTTP status (HTTP_STATUS_OF), GraphQL answers 200.
  */
 
-export interface RestRouteDeps {
+interface RestRouteDeps {
   db: Db;
   identity: Identity;
 }
@@ -40,7 +40,7 @@ export function sendDomainRefusal(
   return reply.code(HTTP_STATUS_OF[error.code]).send(body(error));
 }
 
-export interface RestRouteOptions<Route extends RouteGenericInterface> {
+interface RestRouteOptions<Route extends RouteGenericInterface> {
   /**
    * The access the caller needs: an operation's, one chosen from the request (the list an export
    * names; it may refuse with NOT_FOUND before the caller is resolved), or null for any member.

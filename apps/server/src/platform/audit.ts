@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/platform.ts';
 import { newId } from '../db/ids.ts';
 
-export interface AuditEntry {
+interface AuditEntry {
   organization_id: string | null;
   user_id: string | null;
   user_email: string | null;

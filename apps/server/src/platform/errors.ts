@@ -3,7 +3,7 @@
  * person can read and whose `extensions.code` a client can act on
  * (docs/architecture.md#the-wire-format).
  */
-export type ErrorCode =
+type ErrorCode =
   | 'BAD_USER_INPUT'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'

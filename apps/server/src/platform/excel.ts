@@ -89,7 +89,7 @@ function wallClockOf(timeZone: string): (date: Date) => Date {
 }
 
 /** A column of an uploaded sheet, found by its header: the key its cells are kept under. */
-export interface SheetColumn<Key extends string = string> {
+interface SheetColumn<Key extends string = string> {
   key: Key;
   header: string;
   required?: boolean;
@@ -107,7 +107,7 @@ function normalizeHeader(value: string): string {
 }
 
 /** A cell's value as the text a person sees (numbers without grouping, links by their text). */
-export function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return String(value);

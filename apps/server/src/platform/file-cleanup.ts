@@ -16,7 +16,7 @@ import type { FileStore } from './files.ts';
 export const UNUSED_FILE_AGE_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
 
-export interface CleanUpResult {
+interface CleanUpResult {
   removed: number;
 }
 

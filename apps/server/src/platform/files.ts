@@ -10,6 +10,7 @@ import type * as S3 from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.ts';
+import { UPLOAD_URL_SECONDS } from '@fieldport/contract/operations/files';
 
 /**
  * Where the product keeps files (docs/operations.md#files): local disk under DATA_DIR by default, or
@@ -41,12 +42,12 @@ export interface FileStore {
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
-export interface DeclaredFile {
+interface DeclaredFile {
   contentType: string;
   size: number;
 }
 
-export interface SignedUpload {
+interface SignedUpload {
   url: string;
   method: 'PUT';
   /** Headers the PUT must carry as they are (they are part of the signature). */
@@ -55,7 +56,7 @@ export interface SignedUpload {
 }
 
 /** The local store also receives uploads itself (PUT /files/..., platform/file-route.ts). */
-export interface LocalFileStore extends FileStore {
+interface LocalFileStore extends FileStore {
   readonly kind: 'local';
   /** Whether a signed upload address is genuine, unexpired and for this declared file. */
   verifyUpload(key: string, upload: UploadQuery, now?: Date): boolean;
@@ -66,14 +67,14 @@ export interface LocalFileStore extends FileStore {
   receive(key: string, body: Readable, file: DeclaredFile): Promise<ReceiveResult>;
 }
 
-export interface UploadQuery {
+interface UploadQuery {
   expires: string;
   type: string;
   size: string;
   signature: string;
 }
 
-export type ReceiveResult = { ok: true } | { ok: false; status: 400 | 409 | 413; message: string };
+type ReceiveResult = { ok: true } | { ok: false; status: 400 | 409 | 413; message: string };
 
 /** Content types of the files the portal serves back, by extension. */
 export const SERVED_CONTENT_TYPES: Record<string, string> = {
@@ -100,12 +101,11 @@ const TYPE_LABELS: Record<string, string> = {
   'application/pdf': 'PDF document',
 };
 
-export function looksLike(contentType: string, head: Buffer): boolean {
+function looksLike(contentType: string, head: Buffer): boolean {
   return MAGIC[contentType]?.(head) ?? false;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
-export const UPLOAD_SECONDS = 15 * 60;
 
 /** Valid until the end of tomorrow (UTC): the same address all day (browsers cache it), at least 24 hours. */
 function dayAlignedExpiry(now: Date): number {
@@ -197,7 +197,7 @@ export function createLocalFileStore(root: string, signingSecret: string): Local
       return downloads.signedUrl(key, now);
     },
     async uploadUrl(key, file, now = new Date()) {
-      const expiresAt = new Date((Math.floor(now.getTime() / 1000) + UPLOAD_SECONDS) * 1000);
+      const expiresAt = new Date((Math.floor(now.getTime() / 1000) + UPLOAD_URL_SECONDS) * 1000);
       const query = {
         expires: String(expiresAt.getTime() / 1000),
         type: file.contentType,
@@ -337,7 +337,7 @@ export function createS3FileStore(settings: S3Settings, signingSecret: string): 
         ContentLength: file.size,
       });
       const url = await presign(client, command, {
-        expiresIn: UPLOAD_SECONDS,
+        expiresIn: UPLOAD_URL_SECONDS,
         signingDate: now,
         signableHeaders: new Set(['content-type', 'content-length']),
       });
@@ -345,7 +345,7 @@ export function createS3FileStore(settings: S3Settings, signingSecret: string): 
         url,
         method: 'PUT',
         headers: { 'content-type': file.contentType },
-        expiresAt: new Date(now.getTime() + UPLOAD_SECONDS * 1000),
+        expiresAt: new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000),
       };
     },
     async downloadUrl(key, now = new Date()) {

@@ -32,7 +32,7 @@ export interface OperationContext {
   auditChanges?: Record<string, unknown>;
 }
 
-export interface HandlerResult<Data> {
+interface HandlerResult<Data> {
   data: Data;
   message?: string;
 }

@@ -40,7 +40,7 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /** A refusal in the shape the route's clients read: GraphQL errors on /graphql, {code, message} elsewhere. */
-export function sendRefusal(
+function sendRefusal(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,

@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
  * to run twice.
  */
 
-export interface ScheduledJob {
+interface ScheduledJob {
   /** Queue name: area and what it does, `files.clean-up`. */
   name: string;
   /** Cron expression in UTC. */

@@ -27,7 +27,7 @@ import { inOrganization, inPartyOf } from './tenant.ts';
 /** A tenant table: its rows belong to one organization and have a text id. */
 export type TenantTable = PgTable & { id: PgColumn; organization_id: PgColumn };
 /** A tenant table whose rows may belong to a party (a service partner's or a dealer's). */
-export type PartyTable = TenantTable & { party_id: PgColumn };
+type PartyTable = TenantTable & { party_id: PgColumn };
 
 type SortExpression = PgColumn | SQL;
 type SortKeyOf<Op extends OperationDef> =
@@ -44,7 +44,7 @@ export interface ExportColumn<Item> {
   numFmt?: string;
 }
 
-export interface ExportSpec<Item> {
+interface ExportSpec<Item> {
   /** Worksheet name and file name (without .xlsx). */
   title: string;
   columns: ExportColumn<Item>[];
@@ -99,7 +99,7 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
   export?: ExportSpec<ItemOf<Op>>;
 }
 
-export interface ListRunner<Item> {
+interface ListRunner<Item> {
   operation: ListOperation;
   export?: ExportSpec<Item>;
   /** One page, and how many rows match in all. */

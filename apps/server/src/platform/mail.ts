@@ -22,7 +22,7 @@ export interface Mailer {
   close(): void;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   db: Db;
   from: string;
   smtpUrl?: string;
@@ -34,7 +34,7 @@ export interface MailerOptions {
  * A mail as a block people can read in a terminal among the JSON log lines, codes and links as
  * they are, with a rule above and below.
  */
-export function outboxBlock(mail: Mail, at: Date = new Date()): string {
+function outboxBlock(mail: Mail, at: Date = new Date()): string {
   const rule = '='.repeat(72);
   return [
     `${rule}`,

@@ -24,11 +24,11 @@ import {
  */
 
 /** A master's table: a tenant table with a status and an updated_at. */
-export type MasterTable = TenantTable & { status: PgColumn; updated_at: PgColumn };
+type MasterTable = TenantTable & { status: PgColumn; updated_at: PgColumn };
 
 type FormValues<C extends AnyMasterContract> = z.output<C['form']>;
 
-export interface UniqueRule<C extends AnyMasterContract> {
+interface UniqueRule<C extends AnyMasterContract> {
   /** The unique index (db/indexes.ts uniqueNameIndex) whose violation this rule explains. */
   index: string;
   /** The input field the person must change; the message is shown under it. */
@@ -37,7 +37,7 @@ export interface UniqueRule<C extends AnyMasterContract> {
   message?: (values: FormValues<C>) => string;
 }
 
-export interface MasterDefinition<C extends AnyMasterContract, Select extends SelectedFields> {
+interface MasterDefinition<C extends AnyMasterContract, Select extends SelectedFields> {
   contract: C;
   table: MasterTable;
   /** How the list reads (select, joins, search, sort, filters, item, export); scope and table come from here. */
@@ -195,7 +195,7 @@ export function defineMaster<C extends AnyMasterContract, Select extends Selecte
 }
 
 /** A named master's table: the master columns and a `name` (db/schema/settings.ts namedMasterTable). */
-export type NamedMasterTable = MasterTable & { name: PgColumn; created_at: PgColumn };
+type NamedMasterTable = MasterTable & { name: PgColumn; created_at: PgColumn };
 
 /** Columns that every master's export ends with. */
 export function statusAndCreatedColumns<Item>(

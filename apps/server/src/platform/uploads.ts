@@ -22,12 +22,12 @@ import { inOrganization } from './tenant.ts';
  * job removes what no record uses (docs/security.md#files).
  */
 
-export interface FileRecord {
+interface FileRecord {
   kind: FileRecordKind;
   id: string;
 }
 
-export interface UploadedFile {
+interface UploadedFile {
   key: string;
   file_name: string;
   file_type: FileType;
@@ -35,7 +35,7 @@ export interface UploadedFile {
 }
 
 /** The last part of a storage key: the file's name reduced to safe characters, its extension kept. */
-export function storageName(fileName: string): string {
+function storageName(fileName: string): string {
   const extension = extensionOf(fileName);
   const stem = fileName
     .slice(0, fileName.length - extension.length - 1)

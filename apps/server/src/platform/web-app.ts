@@ -6,18 +6,18 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 
 /** A year: Vite names every file under assets/ by its content, so a changed file is a new name. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else of the build (index.html, the manifest, icons) is revalidated on every use. */
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 
 /** How long a browser may keep a file of the build, by where it lies in it. */
-export function cachePolicyOf(root: string, file: string): string {
+function cachePolicyOf(root: string, file: string): string {
   const relative = path.relative(root, file).split(path.sep);
   return relative[0] === 'assets' ? IMMUTABLE : REVALIDATE;
 }
 
 /** At most about 1 ms of brotli at quality 4 on one core. */
-export const SYNC_COMPRESSION_BYTES = 256 * 1024;
+const SYNC_COMPRESSION_BYTES = 256 * 1024;
 
 /**
  * Compression of every answer made per request (GraphQL, REST, CSV exports), brotli or gzip as the

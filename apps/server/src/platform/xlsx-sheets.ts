@@ -55,7 +55,7 @@ export async function* worksheetsOf(data: Buffer): AsyncGenerator<XlsxSheet> {
 }
 
 /** One worksheet: its tab's name and its rows, read as they are iterated. */
-export interface XlsxSheet {
+interface XlsxSheet {
   name: string;
   rows: AsyncIterable<ExcelJS.Row>;
 }

@@ -60,7 +60,7 @@ export function unique(prefix = 't'): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export interface AuthAnswer {
+interface AuthAnswer {
   status: number;
   body: Record<string, unknown> & { message?: string; code?: string };
   /** The session cookie pair (`fieldport.session_token=...`) to send back, or '' when none was set. */
@@ -70,7 +70,7 @@ export interface AuthAnswer {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** The client address the request comes from (the rate limits count per IP). */
   remoteAddress?: string;
 }

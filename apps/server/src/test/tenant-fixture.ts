@@ -12,7 +12,7 @@ import { addTestMember, seedTestOrganization, TEST_PASSWORD, type TestMember } f
  * member of organization B, and a user of another party, can neither read nor change it.
  */
 
-export interface WorldOrg {
+interface WorldOrg {
   org: Awaited<ReturnType<typeof seedTestOrganization>>['org'];
   partner: { id: string; name: string };
   dealer: { id: string; name: string };

@@ -14,13 +14,13 @@ export class AuthError extends Error {
 }
 
 /** The codes that mean "the code you typed is wrong, expired or used up". */
-export const OTP_FAILURE_CODES = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
+const OTP_FAILURE_CODES = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
 
 export function isOtpFailure(error: unknown): boolean {
   return error instanceof AuthError && error.code !== undefined && OTP_FAILURE_CODES.has(error.code);
 }
 
-export interface SessionUser {
+interface SessionUser {
   id: string;
   email: string;
   name: string;

@@ -1,7 +1,7 @@
 import type { DataOf, Envelope, InputOf, OperationDef } from '@fieldport/contract/operation';
 
 /** The machine-readable codes of docs/architecture.md#the-wire-format, plus the client's own. */
-export type ApiErrorCode =
+type ApiErrorCode =
   | 'BAD_USER_INPUT'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'

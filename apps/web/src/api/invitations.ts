@@ -3,7 +3,7 @@ import { MSG } from '@fieldport/contract/messages';
 import { NETWORK_MESSAGE } from './client.ts';
 
 /** A refusal of the invitation routes: its code (NOT_FOUND, INVITATION_EXPIRED ...) and message. */
-export class InvitationError extends Error {
+class InvitationError extends Error {
   override readonly name = 'InvitationError';
   constructor(
     message: string,

@@ -18,7 +18,7 @@ export interface ReportIssueInput {
   page_url?: string;
 }
 
-export class ReportIssueError extends Error {
+class ReportIssueError extends Error {
   override readonly name = 'ReportIssueError';
 }
 

@@ -40,7 +40,7 @@ export function NotFoundPage() {
 }
 
 /** Shown when a page fails to render or its code cannot be loaded (for example after a new release). */
-export function RouteError() {
+function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   console.error(error);

@@ -37,7 +37,7 @@ import { listQueryKey } from './use-list.ts';
 type Form = UseFormReturn<FieldValues, unknown, unknown>;
 
 /** India's states and union territories, offered as the state of an Indian address (any text is kept). */
-export const INDIAN_STATES = [
+const INDIAN_STATES = [
   'Andaman and Nicobar Islands',
   'Andhra Pradesh',
   'Arunachal Pradesh',

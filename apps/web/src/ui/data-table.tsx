@@ -60,7 +60,7 @@ interface ListResult<Item> {
   refetch: () => unknown;
 }
 
-export interface DataTableProps<Item> {
+interface DataTableProps<Item> {
   /** The table's accessible name ('Closure Remarks'). */
   label: string;
   columns: DataTableColumn<Item>[];

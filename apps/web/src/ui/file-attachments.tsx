@@ -41,7 +41,7 @@ interface Uploading {
   progress: number;
 }
 
-export interface FileAttachmentsProps {
+interface FileAttachmentsProps {
   label: string;
   purpose: FilePurpose;
   files: AttachedFile[];

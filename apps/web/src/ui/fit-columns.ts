@@ -10,21 +10,21 @@ export interface FittableColumn {
 }
 
 /** The narrowest a column becomes when it has no minWidth of its own. */
-export const DEFAULT_MIN_WIDTH = 120;
+const DEFAULT_MIN_WIDTH = 120;
 /** Below 850 px a column asks for no more than this (unless it says otherwise) before others are hidden. */
-export const NARROW_MIN_WIDTH = 90;
+const NARROW_MIN_WIDTH = 90;
 /** The Actions column: one icon button per action on wide screens, one menu button below 850 px. */
-export const ACTION_WIDTH = 48;
-export const NARROW_ACTIONS_WIDTH = 56;
+const ACTION_WIDTH = 48;
+const NARROW_ACTIONS_WIDTH = 56;
 
-export interface FittedColumn {
+interface FittedColumn {
   field: string;
   width?: number;
   flex?: number;
   minWidth: number;
 }
 
-export interface FittedColumns {
+interface FittedColumns {
   /** The columns shown, in their order, with the widths the grid is given. */
   shown: FittedColumn[];
   /** The fields of the columns that gave way (hidden below 850 px or for want of width). */
@@ -44,7 +44,7 @@ function minimumOf(column: FittableColumn, narrow: boolean): number {
   return narrow ? (column.narrowMinWidth ?? Math.min(minimum, NARROW_MIN_WIDTH)) : minimum;
 }
 
-export function actionsWidthOf(actionCount: number, narrow: boolean): number {
+function actionsWidthOf(actionCount: number, narrow: boolean): number {
   if (actionCount === 0) return 0;
   return narrow ? NARROW_ACTIONS_WIDTH : Math.max(96, actionCount * ACTION_WIDTH);
 }

@@ -15,7 +15,7 @@ import { useNarrowScreen } from './use-narrow-screen.ts';
 
 export type FormOf<Schema extends z.ZodObject> = UseFormReturn<z.input<Schema>, unknown, z.output<Schema>>;
 
-export interface FormDialogProps<Schema extends z.ZodObject> {
+interface FormDialogProps<Schema extends z.ZodObject> {
   open: boolean;
   title: string;
   /** The contract's schema (a master's `contract.form`, or a `.pick()` of an operation's input). */

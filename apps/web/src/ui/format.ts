@@ -42,7 +42,7 @@ function formatter(style: InstantStyle, timeZone: string): Intl.DateTimeFormat {
 }
 
 /** An instant in the given style and zone; nothing for a missing or unreadable instant. */
-export function formatInstant(iso: string | null | undefined, style: InstantStyle, timeZone: string): string {
+function formatInstant(iso: string | null | undefined, style: InstantStyle, timeZone: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : formatter(style, timeZone).format(date);

@@ -14,7 +14,7 @@ interface Shown {
   variant: SnackbarVariant;
 }
 
-export interface LightSnackbar {
+interface LightSnackbar {
   /** Shows a message in place of the one on screen (one at a time, as on the sign-in card). */
   show: (message: string, variant: SnackbarVariant) => void;
   /** Takes the message on screen away. */

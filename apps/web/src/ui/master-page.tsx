@@ -50,7 +50,7 @@ export interface MasterConfig<C extends AnyMasterContract> {
   toolbarFilters?: (state: ListState<C['list']>) => ReactNode;
 }
 
-export interface MasterPageProps<C extends AnyMasterContract> {
+interface MasterPageProps<C extends AnyMasterContract> {
   config: MasterConfig<C>;
   can: FeaturePageProps['can'];
   /** Inside another screen's dialog: no page title. */

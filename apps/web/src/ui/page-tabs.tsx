@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 
-export interface PageTab {
+interface PageTab {
   /** Kept in the address (?tab=categories), so that a reload or a shared link opens the same tab. */
   key: string;
   label: string;

@@ -17,7 +17,7 @@ export type ListOp = OperationDef<string, 'query'> & { readonly __data?: PageDat
 /** A row of the list, as the operation declares it. */
 export type ListItem<Op extends ListOp> = DataOf<Op> extends PageData<infer Item> ? Item : never;
 /** The columns the operation sorts by (its `sort_by` values). */
-export type ListSortKey<Op extends ListOp> =
+type ListSortKey<Op extends ListOp> =
   InputOf<Op> extends { sort_by?: infer Key } ? Extract<Key, string> : string;
 
 /** The keys every list takes; the rest of its input are the list's own filters. */
@@ -26,12 +26,10 @@ type CommonListKey = 'page' | 'page_size' | 'search' | 'sort_by' | 'sort_order' 
  * The list's own filters, as the operation declares them; a filter left undefined is not sent.
  * Distributed over a union of operations (a people screen lists users or representatives).
  */
-export type ListFilters<Op extends ListOp> = Op extends ListOp
-  ? Partial<Omit<InputOf<Op>, CommonListKey>>
-  : never;
+type ListFilters<Op extends ListOp> = Op extends ListOp ? Partial<Omit<InputOf<Op>, CommonListKey>> : never;
 
 /** What the list state sends: paging, search, sort, the status when the list takes one, filters. */
-export type ListRequest<Op extends ListOp> = {
+type ListRequest<Op extends ListOp> = {
   page: number;
   page_size: PageSize;
   search: string;
@@ -55,7 +53,7 @@ interface ListShape {
 const shapes = new WeakMap<ListOp, ListShape>();
 
 /** What a list's input schema says about sorting and status (every list input is a `listInput` object). */
-export function listShapeOf(op: ListOp): ListShape {
+function listShapeOf(op: ListOp): ListShape {
   let known = shapes.get(op);
   if (!known) {
     const shape = (op.input as unknown as { shape: Record<string, z.ZodType> }).shape;
@@ -71,7 +69,7 @@ export function listShapeOf(op: ListOp): ListShape {
   return known;
 }
 
-export interface ListStateOptions<Op extends ListOp> {
+interface ListStateOptions<Op extends ListOp> {
   /** By default the operation's own default sort. */
   sortBy?: ListSortKey<Op>;
   sortOrder?: SortOrder;

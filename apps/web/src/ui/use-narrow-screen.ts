@@ -1,7 +1,7 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 
 /** docs/product.md#constants: the narrow-screen layout applies below 850 px of width. */
-export const NARROW_BREAKPOINT_PX = 850;
+const NARROW_BREAKPOINT_PX = 850;
 
 export function useNarrowScreen(): boolean {
   return useMediaQuery(`(max-width:${NARROW_BREAKPOINT_PX - 0.05}px)`, { noSsr: true });

@@ -7,9 +7,9 @@ import { api, isApiError } from '../api/client.ts';
 import { useSnackbars, type SnackbarAction } from './snackbars.tsx';
 
 export type MutationOp = OperationDef<string, 'mutation'>;
-export type AnswerOf<Op extends MutationOp> = Envelope<DataOf<Op>>;
+type AnswerOf<Op extends MutationOp> = Envelope<DataOf<Op>>;
 /** An operation's input, or how to get it first (read a file, upload a photo). */
-export type InputOrSteps<Op extends MutationOp> = InputOf<Op> | (() => Promise<InputOf<Op>>);
+type InputOrSteps<Op extends MutationOp> = InputOf<Op> | (() => Promise<InputOf<Op>>);
 
 export interface OperationOptions<Op extends MutationOp> {
   /** Queries read again after a success (each key a prefix: `listQueryKey(op)` covers every page). */
@@ -125,7 +125,7 @@ export function useFormSubmit<Values extends FieldValues, Output>(
  * form's 'notify_emails'. The server prefixes the wire name for API clients ("part_code: ..."); the
  * form shows the message without it, under the field. Returns false when no field of this form fits.
  */
-export function placeOnField<Values extends FieldValues>(
+function placeOnField<Values extends FieldValues>(
   form: UseFormReturn<Values, unknown, unknown>,
   schema: z.ZodObject,
   error: unknown,

@@ -54,7 +54,7 @@ export interface CurrentUser extends Partial<DealerFlags> {
   mail_outbox?: boolean;
 }
 
-export interface OrganizationListItem {
+interface OrganizationListItem {
   organization_id: string;
   organization_name: string;
 }

@@ -44,7 +44,7 @@ export interface AuditLogItem {
 }
 
 /** The organization's time zone comes with every page, so dates read the same for everyone. */
-export interface AuditLogPage extends PageData<AuditLogItem> {
+interface AuditLogPage extends PageData<AuditLogItem> {
   time_zone: string;
 }
 

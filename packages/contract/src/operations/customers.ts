@@ -33,7 +33,7 @@ export const MAX_SECONDARY_LOCATIONS = 50;
 // Fields
 
 /** An Indian PIN code: six digits, the first not 0. */
-export const INDIAN_PINCODE = /^[1-9]\d{5}$/;
+const INDIAN_PINCODE = /^[1-9]\d{5}$/;
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
 const text = (label: string, max: number) =>
@@ -51,7 +51,7 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-export const countrySchema = (label = 'Country') =>
+const countrySchema = (label = 'Country') =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -68,7 +68,7 @@ const coordinate = (label: string, limit: number) =>
     .transform((value) => value ?? null);
 
 /** A location's fields without the rules across them (the web form picks from these). */
-export const locationFields = z
+const locationFields = z
   .object({
     /** 'Head office', 'Warehouse', 'Home' ...; optional. */
     location_label: optionalText('Label', 60),
@@ -87,7 +87,7 @@ export const locationFields = z
   .strict();
 
 /** The rules across a location's fields: the pincode per country, coordinates in pairs. */
-export function checkLocation(
+function checkLocation(
   value: { pincode: string; country: string; latitude?: number | null; longitude?: number | null },
   ctx: z.RefinementCtx,
 ) {
@@ -118,7 +118,7 @@ export type LocationInput = z.input<typeof locationSchema>;
 export type LocationValues = z.output<typeof locationSchema>;
 
 /** The customer's own fields without the rules across them (the web form picks from these). */
-export const customerFields = z
+const customerFields = z
   .object({
     customer_name: nameSchema('Name', 150),
     /** The country of the phone number; India by default (docs/product.md#constants). */
@@ -144,7 +144,7 @@ export const customerFields = z
   .strict();
 
 /** The phone number must be valid for its country (libphonenumber-js, phone.ts). */
-export function checkCustomerPhone(
+function checkCustomerPhone(
   value: { customer_phone: string; phone_country: CountryCode },
   ctx: z.RefinementCtx,
 ) {
@@ -168,7 +168,7 @@ export const createCustomerSchema = customerShape
   .extend({ secondary_locations: secondaryLocations })
   .superRefine(checkCustomerPhone);
 
-export const updateCustomerSchema = customerShape
+const updateCustomerSchema = customerShape
   .extend({ customer_id: idSchema('customer_id') })
   .superRefine(checkCustomerPhone);
 
@@ -225,7 +225,7 @@ export interface CustomerDetail extends CustomerItem {
 // Operations
 
 /** Whose customers a list shows; dealer and partner users only ever see their own party's. */
-export const CUSTOMER_OWNERS = ['ALL', 'ORGANIZATION', 'DEALERS'] as const;
+const CUSTOMER_OWNERS = ['ALL', 'ORGANIZATION', 'DEALERS'] as const;
 export type CustomerOwner = (typeof CUSTOMER_OWNERS)[number];
 
 export const ListCustomers = query<PageData<CustomerItem>>()({

@@ -12,7 +12,7 @@ import type { Right } from '../operation.ts';
 const MB = 1024 * 1024;
 
 /** What a file is for decides which files are accepted and who may upload and read them. */
-export const FILE_PURPOSES = ['SERVICE_FILE', 'TICKET_PHOTO'] as const;
+const FILE_PURPOSES = ['SERVICE_FILE', 'TICKET_PHOTO'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Content types the portal accepts, with the extensions a file of that type may carry. */
@@ -24,7 +24,7 @@ export const FILE_TYPES = {
 } as const;
 export type FileType = keyof typeof FILE_TYPES;
 
-export interface FilePurposeRule {
+interface FilePurposeRule {
   /** What the person reads: "Only images (PNG, JPEG, WebP) and PDF documents can be attached". */
   typesMessage: string;
   types: readonly FileType[];
@@ -63,7 +63,7 @@ export const FILE_PURPOSE_RULES: Record<FilePurpose, FilePurposeRule> = {
 
 /** How long a signed upload address lives. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
-export const FILE_NAME_MAX_LENGTH = 120;
+const FILE_NAME_MAX_LENGTH = 120;
 
 /** "10 MB", "1.5 MB", "820 KB": sizes as people read them. */
 export function formatFileSize(bytes: number): string {
@@ -161,7 +161,7 @@ export const GenerateS3Url = mutation<ItemsData<UploadTicket>>()({
     }),
 });
 
-export interface PresignedFile {
+interface PresignedFile {
   s3_key: string;
   file_name: string;
   file_type: FileType;

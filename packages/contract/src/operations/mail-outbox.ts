@@ -8,7 +8,7 @@ import { listInput, type PageData } from '../lists.ts';
  * here, codes included, so that a demo needs no server log.
  */
 
-export const MAIL_OUTBOX_MODULE = 'Mail Outbox';
+const MAIL_OUTBOX_MODULE = 'Mail Outbox';
 
 export interface OutboxMailItem {
   mail_id: string;
@@ -21,7 +21,7 @@ export interface OutboxMailItem {
   codes: string[];
 }
 
-export interface OutboxMailPage extends PageData<OutboxMailItem> {
+interface OutboxMailPage extends PageData<OutboxMailItem> {
   time_zone: string;
 }
 

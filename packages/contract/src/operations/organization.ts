@@ -64,13 +64,13 @@ export function currencies(): string[] {
   return Intl.supportedValuesOf('currency');
 }
 
-export const timeZoneSchema = z
+const timeZoneSchema = z
   .string({ error: 'Time zone is required' })
   .trim()
   .min(1, 'Time zone is required')
   .refine(isTimeZone, 'Time zone must be an IANA time zone such as Asia/Kolkata');
 
-export const currencySchema = z
+const currencySchema = z
   .string({ error: 'Currency is required' })
   .trim()
   .toUpperCase()

@@ -46,7 +46,7 @@ export const PARTY_KIND_LABELS: Record<PartyKind, string> = {
 export const STAFF_ROLES: readonly Role[] = ['OWNER', 'ADMIN', ...DESIGNATION_ROLES];
 
 /** The owner's role is never given by a form: only TransferOwnerShip hands it over. */
-export const INVITABLE_STAFF_ROLES: readonly Role[] = STAFF_ROLES.filter((role) => role !== 'OWNER');
+const INVITABLE_STAFF_ROLES: readonly Role[] = STAFF_ROLES.filter((role) => role !== 'OWNER');
 
 /** The role of a party's owner, who manages the party's own agents and representatives. */
 export const PARTY_OWNER_ROLE: Record<PartyKind, Role> = {
@@ -76,7 +76,7 @@ export function partyKindsOf(role: Role): { kinds: readonly PartyKind[]; require
   }
 }
 
-export const USER_GROUP_KEYS = [
+const USER_GROUP_KEYS = [
   'STAFF',
   'TECHNICIANS',
   'PARTNER_AGENTS',
@@ -297,17 +297,17 @@ export interface PartyItem {
 // ---------------------------------------------------------------------------------------------
 // Fields
 
-export const userGroupSchema = z.enum(USER_GROUP_KEYS, {
+const userGroupSchema = z.enum(USER_GROUP_KEYS, {
   error: `user_group must be one of ${USER_GROUP_KEYS.join(', ')}`,
 });
 
-export const roleSchema = z.enum(ROLES, { error: 'Role is required' });
+const roleSchema = z.enum(ROLES, { error: 'Role is required' });
 
 /**
  * An optional phone number: empty means none; otherwise a valid number, Indian unless it starts
  * with +country (the default country code is India, +91), kept in E.164.
  */
-export const optionalPhoneSchema = (label = 'Phone number') =>
+const optionalPhoneSchema = (label = 'Phone number') =>
   z
     .string({ error: `${label} must be text` })
     .trim()
@@ -335,7 +335,7 @@ const optionalId = (field: string) =>
     .transform((value) => value ?? null);
 
 /** The fields a person fills in on a user form (the web form picks from these). */
-export const userFields = {
+const userFields = {
   user_name: nameSchema('Name', 100),
   user_phone_number: optionalPhoneSchema(),
   user_type: roleSchema,
@@ -346,7 +346,7 @@ export const userFields = {
 };
 
 /** The rules across a user form's fields that need nothing but the form (the server adds the rest). */
-export function checkUserFields(
+function checkUserFields(
   values: { user_group: UserGroupKey; user_type: Role; designation_id: string | null },
   ctx: z.RefinementCtx,
   roles: 'assignable' | 'listed',

@@ -66,8 +66,8 @@ export const CATEGORY_TYPE_LABELS: Record<CategoryType, string> = {
  * A ticket prefix: 2 to 6 upper-case letters or digits, starting with a letter, unique in the
  * organization (ticket numbers are the prefix and a per-organization sequence: AC-000123).
  */
-export const TICKET_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{1,5}$/;
-export const ticketPrefixSchema = z
+const TICKET_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{1,5}$/;
+const ticketPrefixSchema = z
   .string({ error: 'Ticket prefix is required' })
   .trim()
   .toUpperCase()
@@ -158,13 +158,13 @@ export const SERVICE_SOURCES = ['PORTAL', 'IMPORT'] as const;
 export type ServiceSource = (typeof SERVICE_SOURCES)[number];
 
 /** ₹1,00,00,000.00 in paise: above any appliance service, low enough to catch a mistyped amount. */
-export const SERVICE_MAX_PRICE_PAISE = 1_000_000_000;
-export const SERVICE_MAX_CREDITS = 10_000;
+const SERVICE_MAX_PRICE_PAISE = 1_000_000_000;
+const SERVICE_MAX_CREDITS = 10_000;
 export const SERVICE_MAX_FILES = 10;
-export const SERVICE_MAX_TYPES = 20;
-export const SERVICE_MAX_AUTOTAG = 20;
+const SERVICE_MAX_TYPES = 20;
+const SERVICE_MAX_AUTOTAG = 20;
 
-export interface ServiceFile {
+interface ServiceFile {
   file_name: string;
   file_type: FileType;
   /** A presigned, expiring address to read the file. */
@@ -225,11 +225,10 @@ const uniqueIds = (label: string, max: number) =>
  * `file_name` is the name people see. Not strict: a listed file may be sent back as it came
  * (file_type, file_size and file_url are dropped), which is how a form keeps it.
  */
-export const serviceFileInputSchema = z.object({
+const serviceFileInputSchema = z.object({
   file_name: fileNameSchema,
   s3_key: z.string({ error: 's3_key must be text' }).trim().min(1).max(400).optional(),
 });
-export type ServiceFileInput = z.input<typeof serviceFileInputSchema>;
 
 export const services = masterContract<ServiceItem>()({
   plural: 'Services',

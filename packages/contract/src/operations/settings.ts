@@ -209,7 +209,7 @@ export const {
 // price in integer paise (docs/architecture.md#data); the form takes rupees.
 
 /** ₹10,00,000.00: far above any additional part, low enough to catch a mistyped amount. */
-export const ADDITIONAL_PART_MAX_PRICE_PAISE = 100_000_000;
+const ADDITIONAL_PART_MAX_PRICE_PAISE = 100_000_000;
 
 export interface AdditionalPartItem {
   additional_part_id: string;
@@ -260,8 +260,8 @@ export const {
 // Escalation notification rules: when a ticket has stayed in a state for so many hours, tell these
 // roles and addresses. The rules are kept here; firing them comes with the ticket work.
 
-export const ESCALATION_MAX_HOURS = 720;
-export const ESCALATION_MAX_EMAILS = 10;
+const ESCALATION_MAX_HOURS = 720;
+const ESCALATION_MAX_EMAILS = 10;
 
 export interface EscalationNotificationItem {
   escalation_notification_id: string;

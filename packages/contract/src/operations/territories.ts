@@ -14,22 +14,14 @@ const MODULE = 'Territories';
 
 /** An Indian PIN code: six digits, the first not 0. */
 export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
-export const pincodeSchema = z
+const pincodeSchema = z
   .string({ error: 'Pincode must be 6 digits' })
   .trim()
   .refine((value) => PINCODE_PATTERN.test(value), {
     error: (issue) => `Pincode '${String(issue.input).trim()}' must be 6 digits, not starting with 0`,
   });
 
-export const TERRITORY_MAX_PINCODES = 2000;
-
-/** Splits what a person pastes ("560001, 560002\n560003") into pincodes. */
-export function splitPincodes(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
+const TERRITORY_MAX_PINCODES = 2000;
 
 // ---------------------------------------------------------------------------------------------
 // Pincode types: how a pincode is served (e.g. local, upcountry), a master of names.

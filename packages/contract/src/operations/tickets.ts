@@ -81,8 +81,7 @@ export const TICKET_EVENT_KINDS = [
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
-export const INTERACTION_KINDS = ['NOTE', 'CALL', 'PHOTO'] as const;
-export type InteractionKind = (typeof INTERACTION_KINDS)[number];
+const INTERACTION_KINDS = ['NOTE', 'CALL', 'PHOTO'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Fields
@@ -104,13 +103,13 @@ const optionalNote = z
   .transform((value) => value || null);
 
 /** ₹10,00,000.00 in paise: above any visit's charge, low enough to catch a mistyped amount. */
-export const SERVICE_CHARGE_MAX_PAISE = 100_000_000;
+const SERVICE_CHARGE_MAX_PAISE = 100_000_000;
 
 // ---------------------------------------------------------------------------------------------
 // Create
 
 /** The ticket's own fields (the web form picks from these). */
-export const ticketFields = z
+const ticketFields = z
   .object({
     /** An existing customer, or `new_customer` (then `location_id` is left out: its primary location). */
     customer_id: idSchema('customer_id')
@@ -347,7 +346,7 @@ export const TICKET_SORT_KEYS = [
 ] as const;
 
 /** One tab of tickets: search by ticket number, customer name or phone, or serial number. */
-export const ticketListInput = listInput({
+const ticketListInput = listInput({
   sortBy: TICKET_SORT_KEYS,
   defaultSortBy: 'created_on',
   defaultSortOrder: 'desc',
@@ -445,7 +444,7 @@ export const List_Ticket_Assignees = query<ItemsData<TicketAssignee>>()({
   input: z.object({ ticket_id: ticketId }).strict(),
 });
 
-export interface NewTicketAssignmentPreview {
+interface NewTicketAssignmentPreview {
   /** The organization's mode: what a new ticket does unless a co-ordinator chooses otherwise. */
   assignment_mode: TicketAssignmentMode;
   /** The pincode's territory; null when the pincode is in no territory (nobody is eligible) or none was given. */

@@ -93,7 +93,7 @@ export const verification = pgTable(
 );
 
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
-export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
+type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
 
 /** The tenant (docs/product.md#roles-and-parties). */
 export const organization = pgTable('organization', {

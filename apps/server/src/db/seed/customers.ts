@@ -10,7 +10,7 @@ import { newId } from '../ids.ts';
 // Customers made the way the product makes them (phones normalized to E.164 by the contract's
 // checkPhone); shared by the demo seed, the tests and the benchmark's generator.
 
-export interface SeedLocation {
+interface SeedLocation {
   label?: string | null;
   address: string;
   pincode: string;
@@ -123,7 +123,7 @@ interface City {
   localities: string[];
 }
 
-export const DEMO_CITIES: City[] = [
+const DEMO_CITIES: City[] = [
   {
     city: 'Bengaluru',
     state: 'Karnataka',
@@ -468,7 +468,7 @@ export function generateIndianCustomers(count: number, seed = 1): GeneratedCusto
 }
 
 /** Customers the demo shows by name (README, e2e): one per metro's head post office PIN code. */
-export const DEMO_NAMED_CUSTOMERS: (Omit<SeedCustomer, 'organization_id' | 'customer_category_id'> & {
+const DEMO_NAMED_CUSTOMERS: (Omit<SeedCustomer, 'organization_id' | 'customer_category_id'> & {
   category: GeneratedCustomer['category'];
   dealer?: boolean;
 })[] = [

@@ -86,7 +86,7 @@ export async function seedUser(
   return row;
 }
 
-export async function seedMembership(
+async function seedMembership(
   db: Db,
   values: {
     userId: string;

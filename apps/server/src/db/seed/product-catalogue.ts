@@ -66,7 +66,7 @@ export async function seedService(
 }
 
 /** The demo's catalogue: what an appliance-service organization offers in India. */
-export const DEMO_CATALOGUE: {
+const DEMO_CATALOGUE: {
   master: string;
   categories: {
     name: string;

@@ -20,7 +20,7 @@ import { newId } from '../ids.ts';
 // Settings masters made the way the product makes them; shared by the demo seed and the tests.
 
 /** The masters that are only names, by the name tests and the demo use for them. */
-export const NAMED_MASTER_TABLES = {
+const NAMED_MASTER_TABLES = {
   problemDescription,
   closureRemark,
   productFleetStatus,
@@ -29,7 +29,7 @@ export const NAMED_MASTER_TABLES = {
   supportType,
   territoryCategory,
 } as const;
-export type NamedMasterKind = keyof typeof NAMED_MASTER_TABLES;
+type NamedMasterKind = keyof typeof NAMED_MASTER_TABLES;
 
 export async function seedNamedMaster(
   db: Db,
@@ -76,24 +76,7 @@ export async function seedWipState(
   return { ...row, sub_stages: stages };
 }
 
-export async function seedWipSubStage(
-  db: Db,
-  values: {
-    organization_id: string;
-    wip_state_id: string;
-    name: string;
-    display_order: number;
-    status?: RecordStatus;
-  },
-) {
-  const [row] = await db
-    .insert(wipSubStage)
-    .values({ id: newId(), ...values })
-    .returning();
-  return row;
-}
-
-export async function seedAdditionalPart(
+async function seedAdditionalPart(
   db: Db,
   values: {
     organization_id: string;
@@ -110,7 +93,7 @@ export async function seedAdditionalPart(
   return row;
 }
 
-export async function seedEscalationNotification(
+async function seedEscalationNotification(
   db: Db,
   values: {
     organization_id: string;
@@ -167,7 +150,7 @@ export const DEMO_WIP_STATES: { name: string; sub_stages: string[] }[] = [
   { name: 'Installation', sub_stages: ['Site survey', 'Mounting', 'Commissioning'] },
 ];
 
-export const DEMO_ADDITIONAL_PARTS = [
+const DEMO_ADDITIONAL_PARTS = [
   { name: 'Copper pipe (per metre)', part_code: 'CU-PIPE-1M', price_paise: 65_000 },
   { name: 'Outdoor unit stand', part_code: 'AC-STAND', price_paise: 120_000 },
   { name: 'Refrigerant gas top-up (R32)', part_code: 'GAS-R32', price_paise: 250_000 },

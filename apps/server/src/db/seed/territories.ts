@@ -14,7 +14,7 @@ import { newId } from '../ids.ts';
 
 // Territories made the way the product makes them; shared by the demo seed and the tests.
 
-export async function seedPincodeType(
+async function seedPincodeType(
   db: Db,
   values: { organization_id: string; name: string; status?: RecordStatus },
 ) {
@@ -80,10 +80,6 @@ export async function mapServicePartner(
     .values(values.territory_ids.map((territory_id) => ({ organization_id, party_id, territory_id })));
 }
 
-/** Pincodes from `first`, `count` of them, consecutive (560001, 560002 ...). */
-export const pincodeRange = (first: number, count: number) =>
-  Array.from({ length: count }, (_, index) => String(first + index));
-
 /** The demo's territories: four metros with real PIN codes and their areas. */
 export const DEMO_TERRITORIES: {
   name: string;
@@ -143,7 +139,7 @@ export const DEMO_TERRITORIES: {
   },
 ];
 
-export const DEMO_PINCODE_TYPES = ['Local', 'Upcountry', 'Out of station'];
+const DEMO_PINCODE_TYPES = ['Local', 'Upcountry', 'Out of station'];
 
 /**
  * Seeds the demo territories and pincode types; territory categories are looked up by name

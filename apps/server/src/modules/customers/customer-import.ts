@@ -35,7 +35,7 @@ import { inOrganization } from '../../platform/tenant.ts';
  */
 
 /** A checked row, kept until confirmation: the create input's values, normalized. */
-export interface CheckedRow {
+interface CheckedRow {
   row: number;
   name: string;
   phone: string;

@@ -17,7 +17,7 @@ import { readCustomerDetail } from './list-customers.ts';
 // The rules every customer operation shares: who may touch which customer, categories of the
 // organization, one phone number per customer in the organization.
 
-export const PHONE_UNIQUE_INDEX = 'customer_org_phone_uq';
+const PHONE_UNIQUE_INDEX = 'customer_org_phone_uq';
 
 /**
  * The customers a caller may read: the organization's for its staff; for partner and dealer users

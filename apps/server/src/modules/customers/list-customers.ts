@@ -31,7 +31,7 @@ import { inOrganization } from '../../platform/tenant.ts';
 
 type LocationRow = typeof customerLocation.$inferSelect;
 
-export function toLocation(
+function toLocation(
   row: Pick<
     LocationRow,
     | 'id'

@@ -16,7 +16,7 @@ import { defineList } from '../../platform/lists.ts';
  * this organization alone, since a code opens every organization its person belongs to. An admin
  * does not read another owner's or admin's codes, which would let them sign in as that person.
  */
-export function outboxMailsVisibleTo(caller: Caller): SQL {
+function outboxMailsVisibleTo(caller: Caller): SQL {
   const organizationId = caller.organization.id;
   const whoseCodes =
     caller.membership.role === 'OWNER'

@@ -18,10 +18,10 @@ import { membersOf } from '../../platform/tenant.ts';
  */
 
 /** How long an invitation link works. */
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 
 /** A single-use token for an invitation link; only its hash is kept. */
-export function invitationToken(): { token: string; hash: string; expiresAt: Date } {
+function invitationToken(): { token: string; hash: string; expiresAt: Date } {
   const token = crypto.randomBytes(32).toString('base64url');
   return {
     token,
@@ -42,7 +42,7 @@ const SYMBOLS = '@#%+=!?';
 const ALL = UPPER + LOWER + DIGITS + SYMBOLS;
 
 /** 12 random characters with an upper and a lower case letter, a digit and a symbol (the password policy). */
-export function temporaryPassword(length = 12): string {
+function temporaryPassword(length = 12): string {
   const pick = (alphabet: string) => alphabet[crypto.randomInt(alphabet.length)];
   const characters = [pick(UPPER), pick(LOWER), pick(DIGITS), pick(SYMBOLS)];
   while (characters.length < length) characters.push(pick(ALL));
@@ -66,7 +66,7 @@ type InvitationMail = {
 );
 
 /** Sends the invitation, recorded in the operation's transaction; a mail that cannot be sent undoes everything. */
-export async function mailInvitation(context: OperationContext, mail: InvitationMail): Promise<void> {
+async function mailInvitation(context: OperationContext, mail: InvitationMail): Promise<void> {
   const organizationName = context.caller.organization.name;
   const where = mail.partyName ? `${organizationName} (${mail.partyName})` : organizationName;
   const signIn = `${context.config.publicUrl}/`;
@@ -115,7 +115,7 @@ export async function mailInvitation(context: OperationContext, mail: Invitation
   }
 }
 
-export interface NewMember {
+interface NewMember {
   email: string;
   name: string;
   role: Role;

@@ -22,7 +22,7 @@ import { inGroup } from './user-groups.ts';
  * must remain; the sessions that end with a membership.
  */
 
-export interface TargetMember {
+interface TargetMember {
   membershipId: string;
   userId: string;
   name: string;
@@ -39,7 +39,7 @@ export interface TargetMember {
   phoneNumber: string | null;
 }
 
-export const memberNotFound = (group: UserGroup) =>
+const memberNotFound = (group: UserGroup) =>
   notFound(
     `${group.noun[0].toUpperCase()}${group.noun.slice(1)} not found. They may have been removed; refresh the list and try again.`,
   );
@@ -165,7 +165,7 @@ export async function resolveParty(
   return row;
 }
 
-export interface ResolvedDesignation {
+interface ResolvedDesignation {
   id: string;
   accessing_module: AccessModule[];
 }

@@ -32,7 +32,7 @@ export function listsOnlyOffered(caller: Caller, asked: boolean | undefined): bo
 }
 
 /** What a party user is told about a service they may not use, whether or not it exists. */
-export const NOT_OFFERED_TO_PARTY =
+const NOT_OFFERED_TO_PARTY =
   'This service is not offered to you for new tickets. Choose a service from the list.';
 
 /**

@@ -19,7 +19,7 @@ import { partyOfMember, userOfMember } from '../../platform/tenant.ts';
  * (checked in, not on leave) and the fewest-open-tickets order come with attendance and tickets.
  */
 
-export interface PincodeTerritory {
+interface PincodeTerritory {
   territory_id: string;
   territory_name: string;
   territory_status: RecordStatus;
@@ -113,7 +113,7 @@ export async function eligibleTechnicians(
     .orderBy(asc(sql`lower(${user.name})`), asc(member.id));
 }
 
-export interface EligibleServicePartner {
+interface EligibleServicePartner {
   party_id: string;
   party_name: string;
 }

@@ -19,12 +19,7 @@ const pincodeCount = pincodeCountOf(territory.organization_id, territory.id);
  * docs/product.md#territories: a pincode belongs to at most one territory of an organization. The
  * pincodes that already belong to another territory, with that territory's name, for the message.
  */
-export async function pincodesTakenElsewhere(
-  db: Db,
-  caller: Caller,
-  pincodeList: string[],
-  territoryId?: string,
-) {
+async function pincodesTakenElsewhere(db: Db, caller: Caller, pincodeList: string[], territoryId?: string) {
   if (pincodeList.length === 0) return [];
   return db
     .select({ pincode: territoryPincode.pincode, territory_name: territory.name })

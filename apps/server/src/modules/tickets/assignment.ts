@@ -9,9 +9,9 @@ import type { EligibleTechnician } from '../territories/assignment-rules.ts';
  * were last given a ticket; available is checked in today (the organization's day) and not yet out.
  */
 
-export const HELD_STATES = ['ASSIGNED', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD', 'PARTIALLY_CLOSED'] as const;
+const HELD_STATES = ['ASSIGNED', 'ACCEPTED', 'IN_PROGRESS', 'ON_HOLD', 'PARTIALLY_CLOSED'] as const;
 
-export interface TechnicianLoad {
+interface TechnicianLoad {
   checked_in: boolean;
   open_tickets: number;
   last_assigned_at: Date | null;

@@ -12,17 +12,17 @@ import type { TicketRow } from './ticket-rules.ts';
  * lock (lockTicket), so parallel calls are counted one after another.
  */
 
-export const CODE_DIGITS = 6;
-export const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CODE_DIGITS = 6;
+const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const MAX_WRONG_ENTRIES = 3;
 /** One new code a minute ... */
-export const CODE_INTERVAL_MS = 60 * 1000;
+const CODE_INTERVAL_MS = 60 * 1000;
 /** ... and at most this many in any 24 hours (a rolling window, counted from the codes' rows). */
 export const MAX_CODES_PER_DAY = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Salted with the code's own id, so that equal codes of two tickets hash differently. */
-export function hashCode(id: string, code: string): string {
+function hashCode(id: string, code: string): string {
   return crypto.createHash('sha256').update(`${id}:${code}`).digest('hex');
 }
 
@@ -71,7 +71,7 @@ export async function issueClosureCode(
   return code;
 }
 
-export interface CodeIssueRefusal {
+interface CodeIssueRefusal {
   /** Which limit was reached: one a minute, or five in 24 hours. */
   limit: 'MINUTE' | 'DAY';
   /** The first whole minute at which a new code may be sent. */

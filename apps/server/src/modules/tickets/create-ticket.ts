@@ -61,7 +61,7 @@ async function newCustomer(db: Db, caller: Caller, input: Parameters<typeof inse
   }
 }
 
-export interface NewTicketValues {
+interface NewTicketValues {
   customer_id: string;
   location_id: string;
   pincode: string;

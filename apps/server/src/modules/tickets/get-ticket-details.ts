@@ -29,7 +29,7 @@ export async function toTicketEvent(files: FileStore, row: EventRow): Promise<Ti
 }
 
 /** The ticket's timeline, oldest first. */
-export async function timelineOf(db: Db, files: FileStore, organizationId: string, ticketId: string) {
+async function timelineOf(db: Db, files: FileStore, organizationId: string, ticketId: string) {
   const rows = await db
     .select({ event: ticketEvent, actor_name: user.name })
     .from(ticketEvent)
@@ -40,7 +40,7 @@ export async function timelineOf(db: Db, files: FileStore, organizationId: strin
 }
 
 /** Whether a closure code waits for the customer: sent, not used, voided nor expired. */
-export async function pendingOtp(db: Db, organizationId: string, ticketId: string) {
+async function pendingOtp(db: Db, organizationId: string, ticketId: string) {
   const [row] = await db
     .select()
     .from(ticketClosureOtp)
@@ -58,7 +58,7 @@ export async function pendingOtp(db: Db, organizationId: string, ticketId: strin
   return row;
 }
 
-export async function readTicketDetails(db: Db, files: FileStore, caller: Caller, id: string) {
+async function readTicketDetails(db: Db, files: FileStore, caller: Caller, id: string) {
   const item = await readTicketItem(db, caller, id);
   if (!item) throw notFound(TICKET_NOT_FOUND);
   const [timeline, otp] = [

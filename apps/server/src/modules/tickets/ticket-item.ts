@@ -187,7 +187,7 @@ export const ticketSort = {
 };
 
 /** The filters of the ticket lists (contract `listFilters`), the list's states included. */
-export interface TicketFilterInput {
+interface TicketFilterInput {
   list?: TicketList;
   state?: TicketState;
   wip_sub_stage_id?: string;

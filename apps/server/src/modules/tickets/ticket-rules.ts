@@ -55,13 +55,13 @@ export async function findTicket(db: Db, caller: Caller, id: string): Promise<Ti
 }
 
 /** Co-ordinators: organization staff, and a partner's users for the partner's tickets. */
-export function isCoordinator(caller: Caller, row: Pick<TicketRow, 'partner_party_id'>): boolean {
+function isCoordinator(caller: Caller, row: Pick<TicketRow, 'partner_party_id'>): boolean {
   const kind = callerKind(caller);
   return kind === 'STAFF' || (kind === 'PARTNER' && row.partner_party_id === caller.party?.id);
 }
 
 /** The technician the ticket is assigned to. */
-export function isAssignee(caller: Caller, row: Pick<TicketRow, 'technician_id'>): boolean {
+function isAssignee(caller: Caller, row: Pick<TicketRow, 'technician_id'>): boolean {
   return callerKind(caller) === 'TECHNICIAN' && row.technician_id === caller.membership.id;
 }
 
@@ -73,7 +73,7 @@ function isPartnerAssignee(caller: Caller, row: Pick<TicketRow, 'partner_party_i
 type RoleRow = Pick<TicketRow, 'partner_party_id' | 'technician_id' | 'is_floating' | 'state'>;
 
 /** What the caller's role may do to a ticket they see, whatever its state. */
-export function roleAllows(caller: Caller, row: RoleRow, action: TicketActionName): boolean {
+function roleAllows(caller: Caller, row: RoleRow, action: TicketActionName): boolean {
   const kind = callerKind(caller);
   switch (action) {
     case 'ASSIGN':
@@ -194,7 +194,7 @@ export function requireAction(caller: Caller, row: TicketRow, action: TicketActi
   );
 }
 
-export interface EventValues {
+interface EventValues {
   kind: TicketEventKind;
   from_state?: TicketState | null;
   to_state?: TicketState | null;

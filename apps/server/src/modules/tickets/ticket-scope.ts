@@ -11,7 +11,7 @@ import { inOrganization } from '../../platform/tenant.ts';
  * organization those they raised.
  */
 
-export type CallerKind = 'STAFF' | 'PARTNER' | 'DEALER' | 'TECHNICIAN' | 'REPRESENTATIVE';
+type CallerKind = 'STAFF' | 'PARTNER' | 'DEALER' | 'TECHNICIAN' | 'REPRESENTATIVE';
 
 export function callerKind(caller: Caller): CallerKind {
   const role = caller.membership.role;
@@ -32,7 +32,7 @@ export function floatingPoolOf(caller: Caller): SQL {
 }
 
 /** A ticket given to a partner floats only among that partner's technicians. */
-export function ofMyParty(caller: Caller): SQL {
+function ofMyParty(caller: Caller): SQL {
   return caller.party
     ? or(isNull(ticket.partner_party_id), eq(ticket.partner_party_id, caller.party.id))!
     : isNull(ticket.partner_party_id);
@@ -66,7 +66,7 @@ export function visibleTickets(caller: Caller): SQL {
 }
 
 /** The organization's calendar day of an instant ('YYYY-MM-DD'). */
-export function dayIn(timeZone: string, at: Date = new Date()): string {
+function dayIn(timeZone: string, at: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',

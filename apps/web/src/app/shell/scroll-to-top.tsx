@@ -4,7 +4,7 @@ import Zoom from '@mui/material/Zoom';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 
 /** docs/product.md#the-shell: the scroll-to-top button appears after 60 px of scroll. */
-export const SCROLL_TO_TOP_THRESHOLD_PX = 60;
+const SCROLL_TO_TOP_THRESHOLD_PX = 60;
 
 export function ScrollToTop() {
   const [visible, setVisible] = useState(false);

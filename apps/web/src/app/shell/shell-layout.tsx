@@ -22,7 +22,7 @@ import { TopBar } from './top-bar.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 /** docs/product.md#the-shell: the side drawer is 270 px wide. */
-export const DRAWER_WIDTH = 270;
+const DRAWER_WIDTH = 270;
 
 /**
  * docs/product.md#signing-in: these words in the current user's error send the user back to '/'

@@ -13,7 +13,7 @@ import { useLightSnackbar } from '../../ui/light-snackbar.tsx';
 import { StepTitle } from './login-layout.tsx';
 
 /** Why a code is emailed: to reset a forgotten password, or to sign in without one. */
-export type CodePurpose = 'forget-password' | 'sign-in';
+type CodePurpose = 'forget-password' | 'sign-in';
 
 /**
  * The snackbars of each flow (docs/product.md#signing-in): OTP sign-in answers any failure 'Invalid

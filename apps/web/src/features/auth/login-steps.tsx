@@ -9,7 +9,7 @@ import { forgotPasswordSchema, otpEmailSchema } from './login-schemas.ts';
 import { OtpCodeStep } from './otp-code-step.tsx';
 import { ResetPasswordStep } from './reset-password-step.tsx';
 
-export interface LoginStepsProps {
+interface LoginStepsProps {
   step: Exclude<LoginStep, 'sign-in'>;
   email: string;
   go: (next: LoginStep, email?: string) => void;

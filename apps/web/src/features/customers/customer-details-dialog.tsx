@@ -40,7 +40,7 @@ import { emptyLocation, LocationFields, locationToForm } from '../../ui/customer
 export const customerQueryKey = (id: string) => ['customer', id] as const;
 
 /** One line of a location as Indian addresses are written: 'address, City 560001, State'. */
-export function locationLine(location: CustomerLocation): string {
+function locationLine(location: CustomerLocation): string {
   const abroad = location.country === 'IN' ? '' : `, ${countryName(location.country)}`;
   return `${location.address}, ${location.city} ${location.pincode}, ${location.state}${abroad}`;
 }

@@ -18,7 +18,7 @@ export type ImportProgress =
   | { phase: 'checking'; done: number; total: number | null }
   | { phase: 'importing'; done: number; total: number | null };
 
-export class ImportError extends Error {
+class ImportError extends Error {
   override readonly name = 'ImportError';
 }
 

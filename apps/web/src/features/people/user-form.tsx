@@ -28,7 +28,7 @@ import { useOperation } from '../../ui/use-operation.ts';
 const PARTY_LISTS = { SERVICE_PARTNER: ListServicePartners, DEALER: ListDealers } as const;
 
 /** The kinds of party a member with this role may belong to on this screen. */
-export function partyKindsFor(group: UserGroup, role: Role): PartyKind[] {
+function partyKindsFor(group: UserGroup, role: Role): PartyKind[] {
   return partyKindsOf(role).kinds.filter((kind) => group.partyKinds.includes(kind));
 }
 
@@ -65,7 +65,7 @@ export function usePartyOptions(kinds: readonly PartyKind[], enabled: boolean) {
 type CreateValues = z.input<typeof createUserInput>;
 type UpdateValues = z.input<typeof updateUserInput>;
 
-export interface UserFormProps {
+interface UserFormProps {
   open: boolean;
   group: UserGroup;
   /** The member edited; none: a new one. */

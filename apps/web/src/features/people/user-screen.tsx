@@ -42,7 +42,7 @@ function representativeKind(key: UserGroupKey): PartyKind | undefined {
  * search, filters, export, and the changes the signed-in person may make, each refused again by
  * the server if they may not.
  */
-export function UserScreen({ groupKey, route, can }: FeaturePageProps & { groupKey: UserGroupKey }) {
+function UserScreen({ groupKey, route, can }: FeaturePageProps & { groupKey: UserGroupKey }) {
   const group = USER_GROUPS[groupKey];
   const me = useCurrentUser();
   const partyUser = me ? isPartnerRole(me.user_type) || isDealerRole(me.user_type) : false;

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
 /** Shared state on the client: the issue details and the route to return to. */
-export interface IssueDraft {
+interface IssueDraft {
   /** PNG data URL of the page as it was when the user asked to report, or null. */
   screenshot: string | null;
   previousRoute: string;

@@ -11,7 +11,7 @@ import { useIssue } from './issue-context.tsx';
 import { VISUALLY_HIDDEN } from '../../ui/visually-hidden.ts';
 
 /** docs/product.md#report-an-issue: the screenshot is taken 2000 ms after the button is pressed. */
-export const SCREENSHOT_DELAY_MS = 2000;
+const SCREENSHOT_DELAY_MS = 2000;
 
 export function ReportIssueButton({ compact = false }: { compact?: boolean }) {
   const [capturing, setCapturing] = useState(false);

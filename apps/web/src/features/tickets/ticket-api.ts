@@ -11,8 +11,8 @@ import { queryKeys } from '../../api/queries.ts';
 import { listQueryKey } from '../../ui/use-list.ts';
 import { useOperation, type MutationOp, type OperationOptions } from '../../ui/use-operation.ts';
 
-export const ticketQueryKey = (ticketId: string) => ['ticket', ticketId] as const;
-export const ticketCountsKey = ['ticket-counts'] as const;
+const ticketQueryKey = (ticketId: string) => ['ticket', ticketId] as const;
+const ticketCountsKey = ['ticket-counts'] as const;
 
 /** One ticket with its timeline and the actions the caller may take. */
 export function useTicket(ticketId: string | null) {
@@ -27,7 +27,7 @@ export function useTicket(ticketId: string | null) {
 }
 
 /** What any change to a ticket makes stale: the ticket, every list of tickets, the counts and the dashboard. */
-export function ticketChangeKeys(ticketId?: string): QueryKey[] {
+function ticketChangeKeys(ticketId?: string): QueryKey[] {
   return [
     ...(ticketId ? [ticketQueryKey(ticketId)] : []),
     listQueryKey(List_Open_Tickets),

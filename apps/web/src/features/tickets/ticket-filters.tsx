@@ -40,7 +40,7 @@ export function ChoiceFilter(props: {
 }
 
 /** The records of a master list as choices (every record, active or not: old tickets name them too). */
-export function useChoices(
+function useChoices(
   list: ListOp & { access: Access },
   valueKey: string,
   labelKey: (item: Record<string, unknown>) => string,

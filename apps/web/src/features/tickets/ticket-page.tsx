@@ -85,7 +85,7 @@ export function TicketPage(props: { ticketId: string; backTo: string; backLabel:
 }
 
 /** The facts of a ticket as label/value pairs, grouped. */
-export function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
+function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
   const format = useInstantFormats();
   return (
     <>
