@@ -101,3 +101,17 @@ export const serialNumberSchema = z
   .regex(/^[A-Z0-9/._-]*$/, 'Serial number may hold letters, digits and / . _ - only')
   .nullish()
   .transform((value) => value || null);
+
+/** How far ahead of the server's clock a device's clock may run before its time is refused. */
+export const TAKEN_AT_CLOCK_SKEW_MS = 5 * 60_000;
+/** An action queued on a device longer than this is refused rather than back-dated. */
+export const TAKEN_AT_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * When an action was taken on the device: the field app queues actions taken without a signal and
+ * sends them later with this time, and the server records them as taken then
+ * (docs/product.md#working-offline). Absent means now. An ISO 8601 instant with its offset.
+ */
+export const takenAtSchema = z.iso
+  .datetime({ offset: true, error: 'taken_at must be a time such as 2026-11-25T10:42:00+05:30' })
+  .nullish();

@@ -7,6 +7,7 @@ import {
   optionalTimeOfDaySchema,
   paiseSchema,
   serialNumberSchema,
+  takenAtSchema,
 } from '../fields.ts';
 import { mutation, query, type Access, type ItemsData } from '../operation.ts';
 import { listInput, type PageData } from '../lists.ts';
@@ -523,14 +524,14 @@ export const AttendanceCheckIn = mutation<ItemsData<AttendanceStatus>>()({
   name: 'AttendanceCheckIn',
   description: 'The calling technician checks in for today',
   access: { module: 'My Work', right: 'VIEW' },
-  input: z.object({}).strict(),
+  input: z.object({ taken_at: takenAtSchema }).strict(),
 });
 
 export const AttendanceCheckOut = mutation<ItemsData<AttendanceStatus>>()({
   name: 'AttendanceCheckOut',
   description: 'The calling technician checks out for today',
   access: { module: 'My Work', right: 'VIEW' },
-  input: z.object({}).strict(),
+  input: z.object({ taken_at: takenAtSchema }).strict(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -622,7 +623,12 @@ export const UpdateTicketWorkStatus = mutation<TicketAnswer>()({
   description: 'Starts or updates the work on a ticket at a WIP sub-stage',
   access: technicianWork,
   input: z
-    .object({ ticket_id: ticketId, wip_sub_stage_id: idSchema('Sub-stage'), note: optionalNote })
+    .object({
+      ticket_id: ticketId,
+      wip_sub_stage_id: idSchema('Sub-stage'),
+      note: optionalNote,
+      taken_at: takenAtSchema,
+    })
     .strict(),
 });
 
@@ -635,6 +641,7 @@ export const HoldOrResumeTicket = mutation<TicketAnswer>()({
       ticket_id: ticketId,
       action: z.enum(['HOLD', 'RESUME'], { error: 'action must be HOLD or RESUME' }),
       reason: reason().nullish(),
+      taken_at: takenAtSchema,
     })
     .strict()
     .superRefine((value, ctx) => {
@@ -781,6 +788,7 @@ export const TicketInteraction = mutation<ItemsData<TicketEvent>>()({
       text: optionalNote,
       /** For PHOTO: the key GenerateS3Url gave for the uploaded picture. */
       file_key: z.string().trim().max(300, 'file_key is not a stored file').nullish(),
+      taken_at: takenAtSchema,
     })
     .strict()
     .superRefine((value, ctx) => {

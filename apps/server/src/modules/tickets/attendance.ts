@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import {
   AttendanceCheckIn,
   AttendanceCheckOut,
@@ -10,14 +10,17 @@ import { technicianAttendance } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { defineHandler } from '../../platform/handler.ts';
 import { conflict } from '../../platform/errors.ts';
+import { actionTimeOf } from '../../platform/taken-at.ts';
 import { newId } from '../../db/ids.ts';
-import { todayOf } from './ticket-scope.ts';
+import { organizationDayOf, todayOf } from './ticket-scope.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 
 /**
  * A technician's attendance: one row per technician and day of the
  * organization; checked in and not yet out counts as available for automatic assignment.
- * Only technicians call these: their access is 'My Work', in technicians' menus only.
+ * Only technicians call these: their access is 'My Work', in technicians' menus only. A check-in
+ * or check-out sent later counts at the time it was taken, on that time's day
+ * (docs/product.md#working-offline).
  */
 
 async function todayRow(db: Db, caller: Caller, day: string) {
@@ -56,14 +59,14 @@ export const getAttendanceStatus = defineHandler(Get_Attendance_Status, async (_
 });
 
 /** Checking in again after checking out the same day opens the day again. */
-export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (_input, context) => {
+export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (input, context) => {
   const { db, caller } = context;
-  const day = todayOf(caller);
+  const { takenAt } = actionTimeOf(input.taken_at);
+  const day = organizationDayOf(caller, takenAt);
   const existing = await todayRow(db, caller, day);
   if (existing && !existing.checked_out_at) {
     throw conflict(`You checked in today at ${timeOf(caller, existing.checked_in_at)} already.`);
   }
-  const now = new Date();
   if (existing) {
     await db
       .update(technicianAttendance)
@@ -77,7 +80,7 @@ export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (_input,
         organization_id: caller.organization.id,
         member_id: caller.membership.id,
         day,
-        checked_in_at: now,
+        checked_in_at: takenAt,
       })
       .onConflictDoNothing();
   }
@@ -85,23 +88,31 @@ export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (_input,
   return { data: { items: [toStatus(day, await todayRow(db, caller, day))] }, message: 'Checked in' };
 });
 
-export const attendanceCheckOut = defineHandler(AttendanceCheckOut, async (_input, context) => {
+export const attendanceCheckOut = defineHandler(AttendanceCheckOut, async (input, context) => {
   const { db, caller } = context;
-  const day = todayOf(caller);
+  const { takenAt } = actionTimeOf(input.taken_at);
+  const day = organizationDayOf(caller, takenAt);
   const [row] = await db
     .update(technicianAttendance)
-    .set({ checked_out_at: new Date() })
+    .set({ checked_out_at: takenAt })
     .where(
       and(
         inOrganization(technicianAttendance, caller),
         eq(technicianAttendance.member_id, caller.membership.id),
         eq(technicianAttendance.day, day),
         isNull(technicianAttendance.checked_out_at),
+        lte(technicianAttendance.checked_in_at, takenAt),
       ),
     )
     .returning();
   if (!row) {
     const existing = await todayRow(db, caller, day);
+    if (existing && !existing.checked_out_at) {
+      throw conflict(
+        `This check-out was taken at ${timeOf(caller, takenAt)}, before your check-in at ${timeOf(caller, existing.checked_in_at)}, and cannot be sent.`,
+        'taken_at',
+      );
+    }
     throw conflict(
       existing
         ? `You checked out today at ${timeOf(caller, existing.checked_out_at!)} already.`

@@ -4,6 +4,7 @@ import { user } from '../../db/schema/identity.ts';
 import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
 import { defineHandler } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
+import { actionTimeOf } from '../../platform/taken-at.ts';
 import { attachFiles, findStoredFile } from '../../platform/uploads.ts';
 import { toTicketEvent } from './get-ticket-details.ts';
 import { findTicket, recordEvent, requireAction } from './ticket-rules.ts';
@@ -16,6 +17,7 @@ const PHOTO_NOT_FOUND = 'The photo was not found. Upload it again.';
  */
 export const ticketInteraction = defineHandler(TicketInteraction, async (input, context) => {
   const { db, caller, files } = context;
+  const at = actionTimeOf(input.taken_at);
   const row = await findTicket(db, caller, input.ticket_id);
   requireAction(caller, row, 'INTERACT');
   let photo: { key: string; file_name: string } | null = null;
@@ -34,12 +36,18 @@ export const ticketInteraction = defineHandler(TicketInteraction, async (input, 
   }
   // The photo belongs to the ticket now: whoever sees the ticket may read it (docs/security.md#files).
   if (photo) await attachFiles(db, caller, [photo.key], { kind: 'TICKET', id: row.id });
-  const id = await recordEvent(db, caller, row, {
-    kind: input.kind,
-    text: input.text,
-    file_key: photo?.key ?? null,
-    file_name: photo?.file_name ?? null,
-  });
+  const id = await recordEvent(
+    db,
+    caller,
+    row,
+    {
+      kind: input.kind,
+      text: input.text,
+      file_key: photo?.key ?? null,
+      file_name: photo?.file_name ?? null,
+    },
+    at,
+  );
   await db
     .update(ticket)
     .set({ updated_at: new Date() })

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ClaimTicket,
   type TicketActionName,
@@ -17,6 +17,7 @@ import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
 import type { OperationContext } from '../../platform/handler.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { ActionTime } from '../../platform/taken-at.ts';
 import { newId } from '../../db/ids.ts';
 import { readTicketItem } from './ticket-item.ts';
 import { callerKind, visibleTickets } from './ticket-scope.ts';
@@ -204,27 +205,44 @@ interface EventValues {
   file_name?: string | null;
 }
 
-/** Adds an entry to the ticket's timeline, by the caller. */
+/**
+ * Adds an entry to the ticket's timeline, by the caller. An action sent later (`at` with a
+ * received time, docs/product.md#working-offline) is recorded at the time it was taken, but never
+ * before the ticket's latest entry, so that the timeline's states still follow one another; its
+ * details say when the server received it.
+ */
 export async function recordEvent(
   db: Db,
   caller: Caller,
   row: Pick<TicketRow, 'id' | 'organization_id'>,
   values: EventValues,
+  at?: ActionTime,
 ) {
   const id = newId();
+  const sentLater = at?.receivedAt
+    ? {
+        created_at: sql`greatest(${at.takenAt.toISOString()}::timestamptz, (
+          select max(${ticketEvent.created_at}) from ${ticketEvent}
+           where ${ticketEvent.organization_id} = ${row.organization_id}
+             and ${ticketEvent.ticket_id} = ${row.id}))`,
+        details: { ...values.details, received_at: at.receivedAt.toISOString() },
+      }
+    : {};
   await db.insert(ticketEvent).values({
     id,
     organization_id: row.organization_id,
     ticket_id: row.id,
     actor_user_id: caller.user.id,
     ...values,
+    ...sentLater,
   });
   return id;
 }
 
 /**
  * Moves a ticket to a new state with the changed columns, and keeps the transition in the
- * timeline. The row was locked by lockTicket and its state checked by requireAction.
+ * timeline (at the time the action was taken, `at`, when it was sent later). The row was locked by
+ * lockTicket and its state checked by requireAction, against the ticket as it is now.
  */
 export async function transition(
   context: OperationContext,
@@ -232,26 +250,31 @@ export async function transition(
   to: TicketState,
   changes: Partial<typeof ticket.$inferInsert>,
   event: Omit<EventValues, 'from_state' | 'to_state'>,
+  at?: ActionTime,
 ) {
   await context.db
     .update(ticket)
     .set({ ...changes, state: to, updated_at: new Date() })
     .where(and(eq(ticket.organization_id, row.organization_id), eq(ticket.id, row.id)));
-  await recordEvent(context.db, context.caller, row, { ...event, from_state: row.state, to_state: to });
+  await recordEvent(context.db, context.caller, row, { ...event, from_state: row.state, to_state: to }, at);
 }
 
-/** Changes a ticket's fields without changing its state, and keeps the change in the timeline. */
+/**
+ * Changes a ticket's fields without changing its state, and keeps the change in the timeline (at
+ * `at`, as recordEvent).
+ */
 export async function editTicket(
   context: OperationContext,
   row: TicketRow,
   changes: Partial<typeof ticket.$inferInsert>,
   event: Omit<EventValues, 'from_state' | 'to_state'>,
+  at?: ActionTime,
 ) {
   await context.db
     .update(ticket)
     .set({ ...changes, updated_at: new Date() })
     .where(and(eq(ticket.organization_id, row.organization_id), eq(ticket.id, row.id)));
-  await recordEvent(context.db, context.caller, row, event);
+  await recordEvent(context.db, context.caller, row, event, at);
 }
 
 /**

@@ -106,3 +106,8 @@ export function dayAndTimeIn(timeZone: string, at: Date): string {
 export function todayOf(caller: Caller): string {
   return dayIn(caller.organization.time_zone);
 }
+
+/** The day of the caller's organization on which an instant falls ('YYYY-MM-DD'). */
+export function organizationDayOf(caller: Caller, at: Date): string {
+  return dayIn(caller.organization.time_zone, at);
+}

@@ -3,12 +3,14 @@ import { UpdateTicketWorkStatus } from '@fieldport/contract/operations/tickets';
 import { wipState, wipSubStage } from '../../db/schema/settings.ts';
 import { defineHandler } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
+import { actionTimeOf } from '../../platform/taken-at.ts';
 import { answerTicket, lockTicket, requireAction, transition } from './ticket-rules.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 
 /** Start or update the work: IN_PROGRESS at one of the organization's active WIP sub-stages. */
 export const updateTicketWorkStatus = defineHandler(UpdateTicketWorkStatus, async (input, context) => {
   const { db, caller } = context;
+  const at = actionTimeOf(input.taken_at);
   const row = await lockTicket(db, caller, input.ticket_id);
   requireAction(caller, row, 'UPDATE_WORK');
   const [stage] = await db
@@ -40,6 +42,7 @@ export const updateTicketWorkStatus = defineHandler(UpdateTicketWorkStatus, asyn
         wip_state_name: stage.state_name,
       },
     },
+    at,
   );
   return answerTicket(context, row.id, `Ticket ${row.ticket_number} is in progress: ${stage.name}`);
 });
