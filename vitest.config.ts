@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
+          // The accessibility gate around every journey (docs/architecture.md#the-accessibility-gate).
+          setupFiles: ['e2e/support/axe-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
+    /** Where each journey file appends its accessibility gate's counts (e2e/support/axe-setup.ts). */
+    axeTallyFile: string;
   }
 }
 
@@ -29,13 +31,35 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The accessibility gate's total over every journey file of the run: the line CI's log shows. */
+function printAxeTotal(tallyFile: string) {
+  if (!fs.existsSync(tallyFile)) return;
+  const files = fs
+    .readFileSync(tallyFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map(
+      (line) => JSON.parse(line) as { screens: number; violations: number; allowed: number; errors: number },
+    );
+  const sum = (key: 'screens' | 'violations' | 'allowed' | 'errors') =>
+    files.reduce((total, file) => total + file[key], 0);
+  console.log(
+    `[axe] total over ${files.length} journey files: ${sum('screens')} screens checked, ${sum('violations')} violations` +
+      `, ${sum('allowed')} allowed, ${sum('errors')} not finished`,
+  );
+}
+
 /**
  * Starts the real portal as a user would (`npm start` without the build step): its own process, an
  * embedded database with the demo and the journeys' extra people, the built web app.
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` first (npm test does it in pretest).');
+  // WEB_DIST_DIR lets two journey runs on one machine each serve their own build.
+  const webDist = process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(
+      `The web app is not built in ${webDist}: run \`npm run build\` first (npm test does it in pretest).`,
+    );
   }
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'fieldport-e2e-'));
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
@@ -82,8 +106,11 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('serverLog', serverLog);
+  const axeTallyFile = path.join(dataDir, 'axe-tally.jsonl');
+  project.provide('axeTallyFile', axeTallyFile);
 
   return async () => {
+    printAxeTotal(axeTallyFile);
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     log.end();

@@ -43,6 +43,16 @@ describe('settings masters in the browser', () => {
     await confirm.waitFor({ state: 'hidden' });
     await row.getByText('Active', { exact: true }).waitFor();
 
+    // By keyboard: Enter opens the confirmation, Escape closes it, and the focus is back on the
+    // button that opened it (docs/architecture.md#the-accessibility-gate).
+    const deactivate = row.getByRole('button', { name: 'Deactivate Customer not available' });
+    await deactivate.focus();
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(() => deactivate.evaluate((button) => button === document.activeElement)).toBe(true);
+
     await row.getByRole('button', { name: 'Deactivate Customer not available' }).click();
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await expectMessage(page, "Closure remark 'Customer not available' deactivated");

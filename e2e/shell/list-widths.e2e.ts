@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG } from '@fieldport/contract/messages';
+import { checkAccessibilityNow, flushAxeGate } from '../support/axe-gate.ts';
 import { closeBrowser, DEMO, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { expectPath, loginPage } from '../support/login-page.ts';
 
@@ -88,16 +88,6 @@ async function overflows(page: Page): Promise<string[]> {
   });
 }
 
-/** WCAG 2.1 AA by axe-core. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 /** The tabs of a screen that keeps several lists (?tab=), not the ticket lists' tabs, which are routes. */
 async function listTabs(page: Page): Promise<Locator[]> {
   const tabs = page.getByRole('main').getByRole('tab');
@@ -120,8 +110,9 @@ async function checkBothSizes(page: Page, where: string, shots: string) {
           ...(await overflows(page)).map((problem) => `${where} at ${size.width} px: ${problem}`),
         );
       });
-    const violations = await accessibilityViolations(page);
-    problems.push(...violations.map((violation) => `${where} at ${size.width} px: ${violation}`));
+    // WCAG 2.1 AA at both sizes: the accessibility gate checks this screen now, before the next
+    // size or route (docs/architecture.md#the-accessibility-gate).
+    await flushAxeGate(page);
     await screenshot(page, `${shots}-${size.width}`);
   }
   return problems;
@@ -180,7 +171,8 @@ describe('every list fits the screen (1366 px and a 360 px phone)', () => {
     await secondTab.click();
     await page.locator('.MuiDataGrid-overlay .MuiLinearProgress-root').waitFor();
     await page.locator('[aria-busy="true"]').first().waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    // The gate skips a loading screen: this one is checked on purpose.
+    expect((await checkAccessibilityNow(page)).violations).toEqual([]);
     holdAnswers = false;
     await settled(page);
     await context.close();
@@ -197,7 +189,8 @@ describe('every list fits the screen (1366 px and a 360 px phone)', () => {
     // The pincodes keep their room; the status gives way to them.
     expect(headers).toEqual(['Name', 'Pincodes', 'Actions']);
     // By keyboard: into the row's menu button, open it, choose Details.
-    await row.getByRole('button', { name: 'more' }).focus();
+    const more = row.getByRole('button', { name: 'more' });
+    await more.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Details of Bengaluru Central' }).waitFor();
     await page.keyboard.press('Enter');
@@ -210,6 +203,8 @@ describe('every list fits the screen (1366 px and a 360 px phone)', () => {
     await screenshot(page, 'list-widths-details-360');
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
+    // The focus is back on the menu button whose item opened the dialog.
+    await expect.poll(() => more.evaluate((button) => button === document.activeElement)).toBe(true);
 
     // The dealer tabs of Organization Settings: a dealer's switches are under its Details.
     await page.goto('/OrganizationSettings');

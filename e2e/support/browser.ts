@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo.ts';
+import { installAxeGate } from './axe-gate.ts';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
 
 export const baseUrl = () => inject('baseUrl');
@@ -26,13 +27,18 @@ export async function closeBrowser(): Promise<void> {
 }
 
 export async function newPage(
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; serviceWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   if (!browser) throw new Error('launchBrowser() first');
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1366, height: options.height ?? 850 },
+    // The service worker downloads the whole app for offline use (docs/architecture.md#working-offline);
+    // only the journeys about working offline need it, the others would wait for that download.
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
   });
+  // Every screen of every journey is checked for accessibility (docs/architecture.md#the-accessibility-gate).
+  await installAxeGate(context);
   const page = await context.newPage();
   // Alerts are part of what the user sees (docs/product.md#signing-in); collect them instead of
   // blocking.
