@@ -147,11 +147,16 @@ describe('a floating ticket, claimed and closed with the customer’s code', () 
     const href = await tech.page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = await tech.page.evaluate(async (url) => (await fetch(url!)).json(), href);
     expect(manifest).toMatchObject({ name: 'Fieldport', start_url: '/Technician', display: 'standalone' });
-    const icon = await tech.page.evaluate(
-      async (url) => (await fetch(url)).headers.get('content-type'),
-      manifest.icons[0].src as string,
-    );
-    expect(icon).toBe('image/svg+xml');
+    // Every icon the manifest names is served with its declared type (an install prompt needs a PNG).
+    const icons = manifest.icons as { src: string; type: string }[];
+    expect(icons.map((icon) => icon.type)).toContain('image/png');
+    for (const icon of icons) {
+      const served = await tech.page.evaluate(
+        async (url) => (await fetch(url)).headers.get('content-type'),
+        icon.src,
+      );
+      expect(served, icon.src).toBe(icon.type);
+    }
     await tech.context.close();
   });
 });

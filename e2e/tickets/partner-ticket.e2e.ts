@@ -88,7 +88,8 @@ describe('a ticket through a service partner', () => {
     await note.getByRole('button', { name: 'Add note' }).click();
     await note.waitFor({ state: 'hidden' });
     await tech.page.getByText('Compressor relay burnt; ordered a new one').waitFor();
-    // A photo from the phone: uploaded (GenerateS3Url), then on the timeline.
+    // A photo from the phone: made a smaller JPEG on the phone, uploaded (GenerateS3Url), then on
+    // the timeline under its new name.
     await tech.page.getByLabel('Photo', { exact: true }).setInputFiles({
       name: 'burnt-relay.png',
       mimeType: 'image/png',
@@ -96,7 +97,7 @@ describe('a ticket through a service partner', () => {
     });
     await tech.page
       .getByRole('list', { name: 'Timeline' })
-      .getByRole('img', { name: 'burnt-relay.png' })
+      .getByRole('img', { name: 'burnt-relay.jpg' })
       .waitFor();
     await moreActions(tech.page).getByRole('button', { name: 'Partially close' }).click();
     const partial = tech.page.getByRole('dialog', { name: 'Partially close' });

@@ -4,8 +4,13 @@ import { DEMO, newestInMail, newPage } from '../support/browser.ts';
 import { expectPath, loginPage } from '../support/login-page.ts';
 
 /** Signs in (a demo role or an e2e person) at a width and opens a route. */
-export async function signIn(who: string, route: string, width = 1366) {
-  const { page, context } = await newPage({ width, height: width < 500 ? 760 : 850 });
+export async function signIn(
+  who: string,
+  route: string,
+  width = 1366,
+  options: { serviceWorker?: boolean } = {},
+) {
+  const { page, context } = await newPage({ width, height: width < 500 ? 760 : 850, ...options });
   const login = loginPage(page);
   await login.open();
   await login.signIn(who.includes('@') ? who : DEMO.email(who), DEMO.password);

@@ -22,6 +22,7 @@ beforeAll(async () => {
     'index.html': INDEX,
     'assets/index-Ab12Cd34.js': SCRIPT,
     'manifest.webmanifest': JSON.stringify({ name: 'Fieldport', start_url: '/Technician' }),
+    'sw.js': `self.__WB_MANIFEST = ${JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ url: `/assets/c${i}.js` })))};\n`,
   };
   for (const [file, text] of Object.entries(files)) {
     await fs.writeFile(path.join(dist, file), text);
@@ -90,6 +91,16 @@ describe('the built web app over the wire', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('has the service worker revalidated, so that a new release reaches the phones that have the app', async () => {
+    // Neither kept for a year (the phone would keep the old app) nor no-store (the browser checks it
+    // for a new version at every navigation, docs/product.md#working-offline).
+    const response = await get('/sw.js', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['content-encoding']).toBe('br');
   });
 
   it('compresses an API answer made for the request, which no browser may keep', async () => {

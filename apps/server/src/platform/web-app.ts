@@ -7,7 +7,10 @@ import fastifyStatic from '@fastify/static';
 
 /** A year: Vite names every file under assets/ by its content, so a changed file is a new name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Everything else of the build (index.html, the manifest, icons) is revalidated on every use. */
+/**
+ * Everything else of the build (index.html, the manifest, icons, the service worker sw.js) is
+ * revalidated on every use: a new release reaches an installed app at its next start.
+ */
 const REVALIDATE = 'no-cache';
 
 /** How long a browser may keep a file of the build, by where it lies in it. */

@@ -117,7 +117,10 @@ export const router = createBrowserRouter(
             {
               id: SHELL_LAYOUT_ID,
               lazy: async () => {
-                const { ShellLayout } = await loadShell();
+                const { ShellLayout, restoreOfflineCache } = await loadShell();
+                // What the field app kept is in the cache before the shell asks for it, so that a
+                // page opened offline shows it (docs/architecture.md#working-offline).
+                await restoreOfflineCache();
                 return { element: <ShellLayout /> };
               },
               children: [landingRoute],

@@ -6,3 +6,4 @@
 export { LandingPage } from './landing-page.tsx';
 export { ShellLayout } from './shell-layout.tsx';
 export { ShellRoutePage } from './shell-route-page.tsx';
+export { restoreOfflineCache } from '../offline-cache.ts';

@@ -12,6 +12,7 @@ import { isApiError } from '../../api/client.ts';
 import { currentUserQuery, sessionQuery } from '../../api/queries.ts';
 import { OrganizationTimeZone } from '../../ui/format.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { NewVersionPrompt } from '../../ui/new-version-prompt.tsx';
 import { SNACKBAR_TOP_VARIABLE } from '../../ui/snackbars.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import type { LoginLocationState } from '../../features/auth/login-page.tsx';
@@ -182,6 +183,7 @@ export function ShellLayout() {
         )}
       </Box>
       <ScrollToTop />
+      <NewVersionPrompt />
       <LoadingOverlay open={loading} label="Loading your details" />
     </Box>
   );

@@ -2,8 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../api/auth.ts';
 import { sessionQuery } from '../../api/queries.ts';
+import { clearOfflineCache } from '../offline-cache.ts';
 
-/** Ends the session (best effort), forgets every cached answer and returns to the login page. */
+/**
+ * Ends the session (best effort), forgets every cached answer, also those kept for reading offline,
+ * and returns to the login page.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -12,5 +16,6 @@ export function useSignOut() {
     navigate('/', { replace: true });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
     queryClient.setQueryData(sessionQuery.queryKey, null);
+    await clearOfflineCache();
   };
 }

@@ -16,8 +16,13 @@ export function ClosureCodePanel(props: {
   ticket: TicketDetails;
   canSend: boolean;
   sending: boolean;
+  /** No signal: closing needs the server, which checks the code (docs/product.md#working-offline). */
+  offline?: boolean;
   onSend: () => void;
 }) {
+  const offline = Boolean(props.offline);
+  const offlineId = useId();
+  const needsSignal = offline ? offlineId : undefined;
   const { ticket } = props;
   const refresh = useRefreshTickets();
   const [code, setCode] = useState('');
@@ -57,6 +62,11 @@ export function ClosureCodePanel(props: {
       <Typography id={titleId} sx={{ fontWeight: 700 }}>
         Close with the closure code
       </Typography>
+      {offline && (
+        <Typography id={offlineId} variant="body2" color="text.secondary">
+          You are offline: closing with the closure code needs a signal.
+        </Typography>
+      )}
       {ticket.otp_pending ? (
         <Box component="form" onSubmit={close} noValidate sx={{ display: 'grid', gap: 1 }}>
           <Typography variant="body2" color="text.secondary">
@@ -75,11 +85,25 @@ export function ClosureCodePanel(props: {
             helperText={problem ?? '6 digits'}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
           />
-          <Button type="submit" variant="contained" color="success" size="large" loading={closing} fullWidth>
+          <Button
+            type="submit"
+            variant="contained"
+            color="success"
+            size="large"
+            loading={closing}
+            disabled={offline}
+            aria-describedby={needsSignal}
+            fullWidth
+          >
             Close ticket
           </Button>
           {props.canSend && (
-            <Button onClick={props.onSend} disabled={props.sending || closing} size="small">
+            <Button
+              onClick={props.onSend}
+              disabled={props.sending || closing || offline}
+              aria-describedby={needsSignal}
+              size="small"
+            >
               Send a new closure code
             </Button>
           )}
@@ -94,7 +118,8 @@ export function ClosureCodePanel(props: {
             size="large"
             onClick={props.onSend}
             loading={props.sending}
-            disabled={!props.canSend}
+            disabled={!props.canSend || offline}
+            aria-describedby={needsSignal}
             fullWidth
           >
             Send the closure code

@@ -6,11 +6,14 @@ import TextField from '@mui/material/TextField';
 import { ListWipSubStages } from '@fieldport/contract/operations/settings';
 import { api } from '../../api/client.ts';
 import { fieldError } from '../../ui/field-props.ts';
+import { keptOffline } from '../../ui/offline.ts';
 import { SelectGroupHeader } from '../../ui/select-group-header.tsx';
 
 /** The organization's active sub-stages in their order (shared by the actions and Start work). */
 export function useSubStages(enabled = true) {
   return useQuery({
+    // Start work offline needs them (docs/product.md#working-offline).
+    ...keptOffline,
     queryKey: ['list', ListWipSubStages.name, 'ticket-choices'],
     staleTime: 60_000,
     enabled,

@@ -19,7 +19,9 @@ import { formatPhoneInternational } from '@fieldport/contract/phone';
 import { List_Technician_Tickets, type TicketItem } from '@fieldport/contract/operations/tickets';
 import { api } from '../../api/client.ts';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
+import { AsOf } from '../../ui/as-of.tsx';
 import { formatRupees, formatVisit } from '../../ui/format.ts';
+import { keptOffline } from '../../ui/offline.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { listQueryKey } from '../../ui/use-list.ts';
@@ -28,6 +30,7 @@ import { TicketActions } from './ticket-actions.tsx';
 import { PriorityChip, TicketStateChip } from './ticket-format.tsx';
 import { TicketTimeline } from './ticket-timeline.tsx';
 import { AttendanceCard } from './attendance-card.tsx';
+import { OutboxPanel, useFieldOutbox } from './field-outbox-view.tsx';
 
 type View = 'MINE' | 'FLOATING' | 'DONE';
 const VIEWS: { view: View; key: string; label: string; empty: string }[] = [
@@ -39,7 +42,8 @@ const VIEWS: { view: View; key: string; label: string; empty: string }[] = [
 /**
  * /Technician, the field engineer's app (docs/tickets.md#the-field-engineers-app): attendance at
  * the top, then my tickets, the floating pool and what is done, as cards for a phone. A ticket
- * opens with ?ticket_id=.
+ * opens with ?ticket_id=. What was read last stays readable offline, and what is done offline
+ * waits on the phone (docs/product.md#working-offline).
  */
 export default function TechnicianPage(_props: FeaturePageProps) {
   const [params, setParams] = useSearchParams();
@@ -49,6 +53,7 @@ export default function TechnicianPage(_props: FeaturePageProps) {
   return (
     <Box component="section" aria-labelledby="page-title" sx={{ maxWidth: 720, mx: 'auto' }}>
       <PageTitle title="My Work" />
+      <OutboxPanel />
       <AttendanceCard />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
@@ -69,6 +74,7 @@ export default function TechnicianPage(_props: FeaturePageProps) {
 
 function TicketCards({ view, empty }: { view: View; empty: string }) {
   const tickets = useInfiniteQuery({
+    ...keptOffline,
     queryKey: [...listQueryKey(List_Technician_Tickets), { view }],
     initialPageParam: 1,
     placeholderData: keepPreviousData,
@@ -85,6 +91,9 @@ function TicketCards({ view, empty }: { view: View; empty: string }) {
       ).data,
     getNextPageParam: (last) => (last.page * last.page_size < last.total_count ? last.page + 1 : undefined),
   });
+  if (tickets.isPending && tickets.fetchStatus === 'paused') {
+    return <NotKept what="This list was not opened on this phone before" />;
+  }
   if (tickets.isPending) {
     return (
       <Stack spacing={1.5} aria-busy="true" aria-label="Loading tickets">
@@ -94,7 +103,7 @@ function TicketCards({ view, empty }: { view: View; empty: string }) {
       </Stack>
     );
   }
-  if (tickets.isError) {
+  if (tickets.isError && !tickets.data) {
     return (
       <Alert
         severity="error"
@@ -110,26 +119,33 @@ function TicketCards({ view, empty }: { view: View; empty: string }) {
     );
   }
   const items = tickets.data.pages.flatMap((page) => page.items);
+  const asOf = <AsOf updatedAt={tickets.dataUpdatedAt} readFailed={tickets.isRefetchError} />;
   if (items.length === 0) {
     return (
-      <Paper variant="outlined" role="status" sx={{ p: 4, textAlign: 'center' }}>
-        <Typography color="text.secondary">{empty}</Typography>
-      </Paper>
+      <>
+        {asOf}
+        <Paper variant="outlined" role="status" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">{empty}</Typography>
+        </Paper>
+      </>
     );
   }
   return (
-    <Stack spacing={1.5} component="ul" aria-label="Tickets" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {items.map((item) => (
-        <Box component="li" key={item.ticket_id}>
-          <TicketCard item={item} />
-        </Box>
-      ))}
-      {tickets.hasNextPage && (
-        <Button onClick={() => void tickets.fetchNextPage()} loading={tickets.isFetchingNextPage}>
-          Show more
-        </Button>
-      )}
-    </Stack>
+    <>
+      {asOf}
+      <Stack spacing={1.5} component="ul" aria-label="Tickets" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {items.map((item) => (
+          <Box component="li" key={item.ticket_id}>
+            <TicketCard item={item} />
+          </Box>
+        ))}
+        {tickets.hasNextPage && (
+          <Button onClick={() => void tickets.fetchNextPage()} loading={tickets.isFetchingNextPage}>
+            Show more
+          </Button>
+        )}
+      </Stack>
+    </>
   );
 }
 
@@ -164,12 +180,23 @@ function TicketCard({ item }: { item: TicketItem }) {
 
 /** One ticket on the phone: who, where, what, the actions and the timeline. */
 function FieldTicket({ ticketId }: { ticketId: string }) {
-  const ticket = useTicket(ticketId);
+  const ticket = useTicket(ticketId, { keepOffline: true });
+  const waiting = useFieldOutbox().entries.filter(
+    (entry) => entry.ticket_id === ticketId && entry.state !== 'refused',
+  );
   const back = (
     <Button component={RouterLink} to="/Technician" startIcon={<ArrowBackOutlined />} sx={{ mb: 1 }}>
       My Work
     </Button>
   );
+  if (ticket.isPending && ticket.fetchStatus === 'paused') {
+    return (
+      <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+        {back}
+        <NotKept what="This ticket was not opened on this phone before" />
+      </Box>
+    );
+  }
   if (ticket.isPending) {
     return (
       <Stack spacing={2} aria-busy="true" aria-label="Loading the ticket" sx={{ maxWidth: 720, mx: 'auto' }}>
@@ -178,7 +205,7 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
       </Stack>
     );
   }
-  if (ticket.isError || !ticket.data) {
+  if (!ticket.data) {
     return (
       <Box sx={{ maxWidth: 720, mx: 'auto' }}>
         {back}
@@ -200,6 +227,8 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
         <TicketStateChip state={t.state} floating={t.is_floating} />
         <PriorityChip priority={t.priority} />
       </Box>
+      <AsOf updatedAt={ticket.dataUpdatedAt} readFailed={ticket.isRefetchError} />
+      <OutboxPanel ticketId={t.ticket_id} />
       <Stack spacing={2}>
         {/* What moves the ticket on comes first: on a phone it is on screen without scrolling. */}
         <SectionCard title="Next step">
@@ -253,9 +282,18 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
           <TicketActions ticket={t} field part="more" />
         </SectionCard>
         <SectionCard title="Timeline">
-          <TicketTimeline events={t.timeline} />
+          <TicketTimeline events={t.timeline} waiting={waiting} />
         </SectionCard>
       </Stack>
     </Box>
+  );
+}
+
+/** Offline, for what was never read on this phone: it cannot be shown, and says when it can. */
+function NotKept({ what }: { what: string }) {
+  return (
+    <Alert severity="info" role="status">
+      {what}: it opens when you are back online.
+    </Alert>
   );
 }

@@ -23,10 +23,14 @@ import {
   type TicketDetails,
   type TicketItem,
 } from '@fieldport/contract/operations/tickets';
+import { isApiError } from '../../api/client.ts';
 import { fieldError } from '../../ui/field-props.ts';
+import { useOnline } from '../../ui/offline.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields, type FieldConfig } from '../../ui/form-fields.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
+import type { QueueableName } from './field-outbox.ts';
+import { useQueueAction } from './field-outbox-view.tsx';
 import { SubStageField } from './sub-stage-field.tsx';
 import { useTicketOperation } from './ticket-api.ts';
 
@@ -230,22 +234,58 @@ export function ticketDialogSpecs(
   };
 }
 
-/** One action's dialog: its operation, validated by the operation's own schema. */
+/** How the field app keeps an action of a dialog on the phone when there is no signal. */
+export interface WaitOffline {
+  operation: QueueableName;
+  ticketLabel: string;
+  /** What was done, as the outbox lists it ('Start work: Inspection'). */
+  summary: (values: Record<string, unknown>) => string;
+}
+
+/**
+ * One action's dialog: its operation, validated by the operation's own schema. With `waitOffline`
+ * (the technician's app), without a signal, or when it drops on the way, the action waits on the
+ * phone instead (docs/product.md#working-offline).
+ */
 export function TicketActionDialog({
   ticketId,
   spec,
   onClose,
+  waitOffline,
 }: {
   ticketId: string;
   spec: TicketDialogSpec;
   onClose: () => void;
+  waitOffline?: WaitOffline;
 }) {
+  const online = useOnline();
+  const queue = useQueueAction();
   const send = useTicketOperation(spec.op, ticketId, {
     onSuccess: (answer) => {
       onClose();
       spec.after?.(answer.data);
     },
   });
+  async function keepOnPhone(values: Record<string, unknown>, wait: WaitOffline) {
+    // Closed first, as after a success: the focus goes back to the button before the message shows.
+    onClose();
+    await queue({
+      operation: wait.operation,
+      input: values as never,
+      ticket_id: ticketId,
+      ticket_label: wait.ticketLabel,
+      summary: wait.summary(values),
+    });
+  }
+  async function submit(values: Record<string, unknown>) {
+    if (waitOffline && !online) return keepOnPhone(values, waitOffline);
+    try {
+      await send.submit(values as InputOf<TicketOp>);
+    } catch (error) {
+      if (waitOffline && isApiError(error, 'NETWORK')) return keepOnPhone(values, waitOffline);
+      throw error;
+    }
+  }
   return (
     <FormDialog
       open
@@ -253,7 +293,7 @@ export function TicketActionDialog({
       schema={spec.op.input}
       defaultValues={spec.defaults as never}
       submitLabel={spec.submitLabel}
-      onSubmit={(values) => send.submit(values as InputOf<TicketOp>)}
+      onSubmit={(values) => submit(values as Record<string, unknown>)}
       onClose={onClose}
     >
       {(form) => (

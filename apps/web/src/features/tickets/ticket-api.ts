@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   Count_Tickets_By_List,
   Get_Ticket_Details,
@@ -8,15 +8,22 @@ import {
 } from '@fieldport/contract/operations/tickets';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
+import { keptOffline } from '../../ui/offline.ts';
 import { listQueryKey } from '../../ui/use-list.ts';
 import { useOperation, type MutationOp, type OperationOptions } from '../../ui/use-operation.ts';
 
 const ticketQueryKey = (ticketId: string) => ['ticket', ticketId] as const;
 const ticketCountsKey = ['ticket-counts'] as const;
+/** Today's attendance of the signed-in technician. */
+export const attendanceKey = ['attendance'] as const;
 
-/** One ticket with its timeline and the actions the caller may take. */
-export function useTicket(ticketId: string | null) {
+/**
+ * One ticket with its timeline and the actions the caller may take; `keptOffline` for the field app,
+ * which shows a ticket opened once without a signal (docs/product.md#working-offline).
+ */
+export function useTicket(ticketId: string | null, options: { keepOffline?: boolean } = {}) {
   return useQuery({
+    ...(options.keepOffline ? keptOffline : {}),
     queryKey: ticketQueryKey(ticketId ?? ''),
     enabled: Boolean(ticketId),
     queryFn: async () => {
@@ -41,8 +48,14 @@ function ticketChangeKeys(ticketId?: string): QueryKey[] {
 /** Reads a ticket and what shows it again without a change (a refused closure code may have used a try). */
 export function useRefreshTickets() {
   const queryClient = useQueryClient();
-  return (ticketId?: string) =>
-    Promise.all(ticketChangeKeys(ticketId).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return (ticketId?: string) => refreshTickets(queryClient, ticketId);
+}
+
+/** Reads a ticket and what shows it again (the field app's outbox, after sending one of its actions). */
+export function refreshTickets(queryClient: QueryClient, ticketId?: string) {
+  return Promise.all(
+    ticketChangeKeys(ticketId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }
 
 /** A ticket's operation (ui/use-operation.ts), reading the ticket and its lists again after it. */

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { ticketStateLabel } from '@fieldport/contract/ticket-states';
@@ -8,6 +9,7 @@ import {
   type TicketEvent,
 } from '@fieldport/contract/operations/tickets';
 import { formatRupees, useInstantFormats, type InstantFormats } from '../../ui/format.ts';
+import type { OutboxEntry } from './field-outbox.ts';
 import { EVENT_LABELS } from './ticket-format.tsx';
 
 /** How the facts of an event read; null leaves one out (the actor is shown already). */
@@ -62,12 +64,18 @@ function detailLines(details: Record<string, unknown> | null, format: InstantFor
     });
 }
 
-/** Every transition and interaction of a ticket, newest first. */
-export function TicketTimeline({ events }: { events: TicketEvent[] }) {
+/**
+ * Every transition and interaction of a ticket, newest first; above them, the field app's actions
+ * still waiting on the phone for a signal, marked so (docs/product.md#working-offline).
+ */
+export function TicketTimeline({ events, waiting = [] }: { events: TicketEvent[]; waiting?: OutboxEntry[] }) {
   const format = useInstantFormats();
   const newestFirst = [...events].reverse();
   return (
     <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {[...waiting].reverse().map((entry) => (
+        <WaitingEntry key={entry.id} entry={entry} format={format} />
+      ))}
       {newestFirst.map((event, index) => (
         <Box
           component="li"
@@ -132,6 +140,54 @@ export function TicketTimeline({ events }: { events: TicketEvent[] }) {
           </Box>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+/** An action taken offline, shown where the server will put it once it is sent. */
+function WaitingEntry({ entry, format }: { entry: OutboxEntry; format: InstantFormats }) {
+  const text = [entry.input.text, entry.input.note, entry.input.reason].find(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+  return (
+    <Box
+      component="li"
+      aria-label={`${entry.summary}, waiting to send`}
+      sx={{ display: 'grid', gridTemplateColumns: '20px 1fr', gap: 1.5, pb: 2 }}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          width: 12,
+          height: 12,
+          mt: 0.6,
+          mx: 'auto',
+          borderRadius: '50%',
+          border: 2,
+          borderColor: 'grey.500',
+        }}
+      />
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {entry.summary}
+          </Typography>
+          <Chip
+            size="small"
+            variant="outlined"
+            label={entry.state === 'sending' ? 'Sending…' : 'Waiting to send'}
+          />
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {format.dateTime(entry.taken_at)}
+          {entry.photo ? ` · ${entry.photo.file_name}` : ''}
+        </Typography>
+        {text && (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+            {text}
+          </Typography>
+        )}
+      </Box>
     </Box>
   );
 }
