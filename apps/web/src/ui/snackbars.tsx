@@ -35,8 +35,11 @@ export function SnackbarsProvider({ children }: { children: ReactNode }) {
             top: `calc(var(${SNACKBAR_TOP_VARIABLE}, 0px) + 12px)`,
           },
           // notistack's own green (#43a047) under white text is below WCAG AA contrast; the theme's
-          // is not, and it is the login page's green too (ui/light-snackbar.css).
-          '.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
+          // is not, and it is the login page's green too (ui/light-snackbar.css). Two classes:
+          // notistack injects its own style after the theme's, and would win at equal specificity.
+          '.notistack-SnackbarContainer .notistack-MuiContent-success': {
+            backgroundColor: theme.palette.success.main,
+          },
         })}
       />
       <HandedOverMessage />

@@ -116,7 +116,14 @@ export default function ReportIssuePage() {
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
                   Draw on the screenshot with your mouse or finger to circle what went wrong.
                 </Typography>
-                <Box sx={{ maxHeight: '60vh', overflow: 'auto', borderRadius: 1 }}>
+                {/* A tall screenshot scrolls in its box; the box takes the focus so that the
+                    keyboard can scroll it too (WCAG 2.1.1). */}
+                <Box
+                  role="region"
+                  aria-label="Screenshot to draw on"
+                  tabIndex={0}
+                  sx={{ maxHeight: '60vh', overflow: 'auto', borderRadius: 1 }}
+                >
                   <AnnotationCanvas ref={canvas} screenshot={draft.screenshot} />
                 </Box>
               </Box>
