@@ -11,11 +11,12 @@ import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium.ts';
 import { defineBenchmark } from './lib/benchmark.ts';
 
 /**
- * "Lighthouse on the sign-in page and the dashboard: performance, accessibility, best practices
- * scores printed" (docs/benchmarks.md#web). Lighthouse (the npm package) drives Debian's Chromium
+ * Lighthouse on the sign-in page, the dashboard, a ticket list (/ActiveTickets) and the field app
+ * (/Technician): performance, accessibility, best practices scores printed (docs/benchmarks.md#web). Lighthouse (the npm package) drives Debian's Chromium
  * against the built portal served by the app on a fresh demo database, with its default mobile
  * settings (simulated slow 4G and a 4x slower CPU) and again with its desktop settings. The
- * dashboard is opened signed in as the demo owner (the session cookie is sent as a header).
+ * dashboard and the ticket list are opened signed in as the demo owner, the field app as the demo
+ * technician (the session cookie is sent as a header).
  * Beside the scores: FCP, LCP, TBT, CLS, the bytes transferred, and the gzip sizes the build's
  * size budget counts (scripts/web-budget.mjs).
  */
@@ -93,7 +94,8 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
 
 export const benchmark = defineBenchmark({
   name: 'web',
-  title: 'Lighthouse scores of the sign-in page and the dashboard (mobile and desktop settings)',
+  title:
+    'Lighthouse scores of sign-in, the dashboard, a ticket list and the field app (mobile and desktop settings)',
   async run({ env, note, progress }) {
     // One run is enough: the pages do not depend on the database, and each run takes minutes.
     if (env.kind !== 'pglite') {
@@ -117,9 +119,12 @@ export const benchmark = defineBenchmark({
     }
 
     const cookie = await env.signIn(demoEmail('OWNER'));
+    const technicianCookie = await env.signIn(demoEmail('TECHNICIAN'));
     const pages = [
       { name: 'sign-in', url: `${env.baseUrl}/` },
       { name: 'dashboard', url: `${env.baseUrl}/Dashboard`, cookie },
+      { name: 'ticket list', url: `${env.baseUrl}/ActiveTickets`, cookie },
+      { name: 'field app', url: `${env.baseUrl}/Technician`, cookie: technicianCookie },
     ];
     for (const page of pages) {
       for (const formFactor of ['mobile', 'desktop'] as const) {
