@@ -17,6 +17,7 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './platf
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadAuthSecret } from './platform/secrets.ts';
 import { removeUnusedFiles, sweepUnknownFiles } from './platform/file-cleanup.ts';
+import { purgeDeviceActions } from './platform/device-actions.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
@@ -122,6 +123,11 @@ export async function buildApp(
     name: 'files.sweep',
     cron: '40 3 * * *',
     run: async () => void (await sweepUnknownFiles(db, files)),
+  });
+  jobs.schedule({
+    name: 'device-actions.purge',
+    cron: '25 4 * * *',
+    run: async () => void (await purgeDeviceActions(db)),
   });
   if (options.jobs) await jobs.start();
   app.addHook('onClose', async () => {

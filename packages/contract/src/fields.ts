@@ -115,3 +115,13 @@ export const TAKEN_AT_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 export const takenAtSchema = z.iso
   .datetime({ offset: true, error: 'taken_at must be a time such as 2026-11-25T10:42:00+05:30' })
   .nullish();
+
+/**
+ * The id a device gives an action it queues (a UUID made on the phone), sent with it every time it
+ * is sent: the server applies one action id at most once, so that an action sent again because the
+ * phone never got the answer is not applied twice (docs/product.md#working-offline). Absent means
+ * the action is applied as sent.
+ */
+export const actionIdSchema = z
+  .uuid({ error: 'action_id must be a UUID such as 3f2b8c1e-9d4a-4e7b-8a6c-2d1e0f9b7a54' })
+  .nullish();

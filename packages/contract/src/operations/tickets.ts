@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  actionIdSchema,
   dateRangeFilter,
   dateRangeInOrder,
   isoDateSchema,
@@ -524,14 +525,14 @@ export const AttendanceCheckIn = mutation<ItemsData<AttendanceStatus>>()({
   name: 'AttendanceCheckIn',
   description: 'The calling technician checks in for today',
   access: { module: 'My Work', right: 'VIEW' },
-  input: z.object({ taken_at: takenAtSchema }).strict(),
+  input: z.object({ taken_at: takenAtSchema, action_id: actionIdSchema }).strict(),
 });
 
 export const AttendanceCheckOut = mutation<ItemsData<AttendanceStatus>>()({
   name: 'AttendanceCheckOut',
   description: 'The calling technician checks out for today',
   access: { module: 'My Work', right: 'VIEW' },
-  input: z.object({ taken_at: takenAtSchema }).strict(),
+  input: z.object({ taken_at: takenAtSchema, action_id: actionIdSchema }).strict(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -628,6 +629,7 @@ export const UpdateTicketWorkStatus = mutation<TicketAnswer>()({
       wip_sub_stage_id: idSchema('Sub-stage'),
       note: optionalNote,
       taken_at: takenAtSchema,
+      action_id: actionIdSchema,
     })
     .strict(),
 });
@@ -642,6 +644,7 @@ export const HoldOrResumeTicket = mutation<TicketAnswer>()({
       action: z.enum(['HOLD', 'RESUME'], { error: 'action must be HOLD or RESUME' }),
       reason: reason().nullish(),
       taken_at: takenAtSchema,
+      action_id: actionIdSchema,
     })
     .strict()
     .superRefine((value, ctx) => {
@@ -789,6 +792,7 @@ export const TicketInteraction = mutation<ItemsData<TicketEvent>>()({
       /** For PHOTO: the key GenerateS3Url gave for the uploaded picture. */
       file_key: z.string().trim().max(300, 'file_key is not a stored file').nullish(),
       taken_at: takenAtSchema,
+      action_id: actionIdSchema,
     })
     .strict()
     .superRefine((value, ctx) => {

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AccessModule } from '@fieldport/contract/operations/account';
 import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import { member, organization, user } from './identity.ts';
@@ -90,6 +100,35 @@ export const rateLimit = pgTable('rate_limit', {
   /** An account's back-off after many failures (auth/rate-limit.ts): no attempt before this time. */
   blocked_until: timestamp({ withTimezone: true }),
 });
+
+/**
+ * The actions a device sent with its own id (`action_id`), one row per action applied, written in
+ * the action's transaction: one sent again because the phone never got the answer is answered
+ * without being applied twice (docs/product.md#working-offline). An id is the sender's own: the key
+ * holds the organization and the user, so that another person's same id is another action. Kept
+ * 8 days (the `device-actions.purge` job): an action taken more than 7 days ago is refused anyway.
+ */
+export const deviceAction = pgTable(
+  'device_action',
+  {
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    user_id: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    action_id: uuid().notNull(),
+    /** The operation that applied it (`TicketInteraction`); the same id for another one is refused. */
+    operation: text().notNull(),
+    /** What the action acted on or wrote (a ticket, a timeline entry, a day's attendance), to answer it again. */
+    record_id: text(),
+    received_at: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organization_id, table.user_id, table.action_id] }),
+    index('device_action_received_idx').on(table.received_at),
+  ],
+);
 
 /** Secrets generated on first start when none is configured, shared by every process. */
 export const serverSecret = pgTable('server_secret', {

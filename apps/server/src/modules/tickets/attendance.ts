@@ -10,6 +10,7 @@ import { technicianAttendance } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { defineHandler } from '../../platform/handler.ts';
 import { conflict } from '../../platform/errors.ts';
+import { ALREADY_RECEIVED, receiveDeviceAction } from '../../platform/device-actions.ts';
 import { actionTimeOf } from '../../platform/taken-at.ts';
 import { newId } from '../../db/ids.ts';
 import { organizationDayOf, todayOf } from './ticket-scope.ts';
@@ -19,7 +20,8 @@ import { inOrganization } from '../../platform/tenant.ts';
  * A technician's attendance: one row per technician and day of the
  * organization; checked in and not yet out counts as available for automatic assignment.
  * Only technicians call these: their access is 'My Work', in technicians' menus only. A check-in
- * or check-out sent later counts at the time it was taken, on that time's day
+ * or check-out sent later counts at the time it was taken, on that time's day; one sent again with
+ * the same action_id is answered with the attendance as it is, not applied twice
  * (docs/product.md#working-offline).
  */
 
@@ -35,6 +37,28 @@ async function todayRow(db: Db, caller: Caller, day: string) {
       ),
     );
   return row;
+}
+
+/**
+ * The attendance an action sent again acted on, as it is now (the day's row it wrote, or today's
+ * when it has gone).
+ */
+async function answerAgain(db: Db, caller: Caller, recordId: string | null) {
+  const [row] = recordId
+    ? await db
+        .select()
+        .from(technicianAttendance)
+        .where(
+          and(
+            inOrganization(technicianAttendance, caller),
+            eq(technicianAttendance.member_id, caller.membership.id),
+            eq(technicianAttendance.id, recordId),
+          ),
+        )
+    : [];
+  const day = row?.day ?? todayOf(caller);
+  const status = toStatus(day, row ?? (await todayRow(db, caller, day)));
+  return { data: { items: [status] }, message: ALREADY_RECEIVED };
 }
 
 function toStatus(day: string, row: typeof technicianAttendance.$inferSelect | undefined): AttendanceStatus {
@@ -61,6 +85,9 @@ export const getAttendanceStatus = defineHandler(Get_Attendance_Status, async (_
 /** Checking in again after checking out the same day opens the day again. */
 export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (input, context) => {
   const { db, caller } = context;
+  context.auditTarget = caller.membership.id;
+  const receipt = await receiveDeviceAction(db, caller, AttendanceCheckIn.name, input.action_id);
+  if (receipt.repeated) return answerAgain(db, caller, receipt.recordId);
   const { takenAt } = actionTimeOf(input.taken_at);
   const day = organizationDayOf(caller, takenAt);
   const existing = await todayRow(db, caller, day);
@@ -84,12 +111,16 @@ export const attendanceCheckIn = defineHandler(AttendanceCheckIn, async (input, 
       })
       .onConflictDoNothing();
   }
-  context.auditTarget = caller.membership.id;
-  return { data: { items: [toStatus(day, await todayRow(db, caller, day))] }, message: 'Checked in' };
+  const row = await todayRow(db, caller, day);
+  if (row) await receipt.applied(row.id);
+  return { data: { items: [toStatus(day, row)] }, message: 'Checked in' };
 });
 
 export const attendanceCheckOut = defineHandler(AttendanceCheckOut, async (input, context) => {
   const { db, caller } = context;
+  context.auditTarget = caller.membership.id;
+  const receipt = await receiveDeviceAction(db, caller, AttendanceCheckOut.name, input.action_id);
+  if (receipt.repeated) return answerAgain(db, caller, receipt.recordId);
   const { takenAt } = actionTimeOf(input.taken_at);
   const day = organizationDayOf(caller, takenAt);
   const [row] = await db
@@ -119,6 +150,6 @@ export const attendanceCheckOut = defineHandler(AttendanceCheckOut, async (input
         : 'You have not checked in today. Check in first.',
     );
   }
-  context.auditTarget = caller.membership.id;
+  await receipt.applied(row.id);
   return { data: { items: [toStatus(day, row)] }, message: 'Checked out' };
 });

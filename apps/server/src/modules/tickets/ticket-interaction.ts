@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { TicketInteraction } from '@fieldport/contract/operations/tickets';
 import { user } from '../../db/schema/identity.ts';
 import { ticket, ticketEvent } from '../../db/schema/tickets.ts';
-import { defineHandler } from '../../platform/handler.ts';
+import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
+import { ALREADY_RECEIVED, receiveDeviceAction } from '../../platform/device-actions.ts';
 import { actionTimeOf } from '../../platform/taken-at.ts';
 import { attachFiles, findStoredFile } from '../../platform/uploads.ts';
 import { toTicketEvent } from './get-ticket-details.ts';
 import { findTicket, recordEvent, requireAction } from './ticket-rules.ts';
+import { inOrganization } from '../../platform/tenant.ts';
 
 const PHOTO_NOT_FOUND = 'The photo was not found. Upload it again.';
 
@@ -17,6 +19,13 @@ const PHOTO_NOT_FOUND = 'The photo was not found. Upload it again.';
  */
 export const ticketInteraction = defineHandler(TicketInteraction, async (input, context) => {
   const { db, caller, files } = context;
+  const receipt = await receiveDeviceAction(db, caller, TicketInteraction.name, input.action_id);
+  if (receipt.repeated) {
+    // Sent again: the entry it made, as it is now (none if it has gone).
+    const made = receipt.recordId ? await readEvent(context, receipt.recordId) : undefined;
+    context.auditTarget = made?.ticket_id ?? input.ticket_id;
+    return { data: { items: made ? [made.item] : [] }, message: ALREADY_RECEIVED };
+  }
   const at = actionTimeOf(input.taken_at);
   const row = await findTicket(db, caller, input.ticket_id);
   requireAction(caller, row, 'INTERACT');
@@ -48,18 +57,29 @@ export const ticketInteraction = defineHandler(TicketInteraction, async (input, 
     },
     at,
   );
+  await receipt.applied(id);
   await db
     .update(ticket)
     .set({ updated_at: new Date() })
     .where(and(eq(ticket.organization_id, row.organization_id), eq(ticket.id, row.id)));
+  const made = await readEvent(context, id);
+  context.auditTarget = row.id;
+  return {
+    data: { items: made ? [made.item] : [] },
+    message: input.kind === 'PHOTO' ? 'Photo added' : input.kind === 'CALL' ? 'Call added' : 'Note added',
+  };
+});
+
+/** A timeline entry of the caller's organization, as the timeline shows it. */
+async function readEvent({ db, caller, files }: OperationContext, id: string) {
   const [event] = await db
     .select({ event: ticketEvent, actor_name: user.name })
     .from(ticketEvent)
     .leftJoin(user, eq(user.id, ticketEvent.actor_user_id))
-    .where(eq(ticketEvent.id, id));
-  context.auditTarget = row.id;
+    .where(and(inOrganization(ticketEvent, caller), eq(ticketEvent.id, id)));
+  if (!event) return undefined;
   return {
-    data: { items: [await toTicketEvent(files, { ...event.event, actor_name: event.actor_name })] },
-    message: input.kind === 'PHOTO' ? 'Photo added' : input.kind === 'CALL' ? 'Call added' : 'Note added',
+    ticket_id: event.event.ticket_id,
+    item: await toTicketEvent(files, { ...event.event, actor_name: event.actor_name }),
   };
-});
+}

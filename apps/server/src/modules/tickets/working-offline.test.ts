@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AttendanceCheckIn,
@@ -9,6 +11,8 @@ import {
   TicketInteraction,
   UpdateTicketWorkStatus,
 } from '@fieldport/contract/operations/tickets';
+import { deviceAction } from '../../db/schema/platform.ts';
+import { ALREADY_RECEIVED, purgeDeviceActions } from '../../platform/device-actions.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { TICKET_NOT_FOUND } from './ticket-rules.ts';
 import { ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
@@ -287,5 +291,186 @@ describe('attendance sent later', () => {
       message: 'This action was taken more than 7 days ago and can no longer be sent.',
       extensions: { code: 'BAD_USER_INPUT', field: 'taken_at' },
     });
+  });
+});
+
+describe('an action sent again with the same action_id', () => {
+  const note = (ticketId: string, actionId: string, text = 'Compressor replaced') => ({
+    ticket_id: ticketId,
+    kind: 'NOTE',
+    text,
+    taken_at: asPhoneWrites(fromNow(-10 * MINUTE)),
+    action_id: actionId,
+  });
+  const kinds = async (ticketId: string) =>
+    (await details('AGENT', ticketId)).timeline.map((event) => event.kind);
+  /** The action ids the server keeps for a member. */
+  const receipts = async (who: string) =>
+    (
+      await world.db
+        .select({ action_id: deviceAction.action_id, operation: deviceAction.operation })
+        .from(deviceAction)
+        .where(eq(deviceAction.user_id, world.members[who].userId))
+    ).map((row) => `${row.operation} ${row.action_id}`);
+
+  it('is applied once: a note is on the timeline once, and the second send answers success with it', async () => {
+    const row = await acceptedTicket(60);
+    const actionId = randomUUID();
+    const first = await world.as('TECHNICIAN', TicketInteraction, note(row.id, actionId));
+    expect(first.envelope?.status_message).toBe('Note added');
+    const again = await world.as('TECHNICIAN', TicketInteraction, note(row.id, actionId));
+    expect(again.errors).toBeUndefined();
+    expect(again.envelope?.status_message).toBe(ALREADY_RECEIVED);
+    expect(again.envelope?.data.items).toEqual(first.envelope?.data.items);
+    expect(await kinds(row.id)).toEqual(['CREATED', 'ACCEPTED', 'NOTE']);
+  });
+
+  it('is applied once: a hold sent twice holds once, and answers the ticket as it is now', async () => {
+    const row = await world.seed({
+      state: 'IN_PROGRESS',
+      technician_id: world.members.TECHNICIAN.membershipId,
+      created_at: fromNow(-60 * MINUTE),
+    });
+    const hold = {
+      ticket_id: row.id,
+      action: 'HOLD',
+      reason: 'Waiting for parts',
+      taken_at: asPhoneWrites(fromNow(-5 * MINUTE)),
+      action_id: randomUUID(),
+    };
+    await world.ok('TECHNICIAN', HoldOrResumeTicket, hold);
+    await world.ok('TECHNICIAN', HoldOrResumeTicket, { ticket_id: row.id, action: 'RESUME' });
+    const again = await world.as('TECHNICIAN', HoldOrResumeTicket, hold);
+    expect(again.errors).toBeUndefined();
+    expect(again.envelope?.status_message).toBe(ALREADY_RECEIVED);
+    expect(again.envelope?.data.items[0]).toMatchObject({ ticket_id: row.id, state: 'IN_PROGRESS' });
+    expect((await kinds(row.id)).filter((kind) => kind === 'HELD')).toHaveLength(1);
+  });
+
+  it('answers success, applying nothing, when the ticket was reassigned since it was applied', async () => {
+    const row = await acceptedTicket(60);
+    const start = {
+      ticket_id: row.id,
+      wip_sub_stage_id: world.subStage.id,
+      taken_at: asPhoneWrites(fromNow(-10 * MINUTE)),
+      action_id: randomUUID(),
+    };
+    await world.ok('TECHNICIAN', UpdateTicketWorkStatus, start);
+    await world.ok('AGENT', ReassignOrOpenTheAssignedTicket, {
+      ticket_id: row.id,
+      action: 'ASSIGN',
+      technician_id: world.members.SECOND_TECHNICIAN.membershipId,
+    });
+    const before = await details('AGENT', row.id);
+    const again = await world.as('TECHNICIAN', UpdateTicketWorkStatus, start);
+    expect(again.errors).toBeUndefined();
+    // The ticket as it is now: the reassignment made it ASSIGNED to the other technician.
+    expect(again.envelope?.data.items[0]).toMatchObject({ ticket_id: row.id, state: before.state });
+    expect(before.state).toBe('ASSIGNED');
+    expect(await details('AGENT', row.id)).toEqual(before);
+  });
+
+  it('is applied once for a check-in, even sent again after the check-out', async () => {
+    const checkIn = { taken_at: asPhoneWrites(fromNow(-30 * MINUTE)), action_id: randomUUID() };
+    const first = await world.as('TECHNICIAN', AttendanceCheckIn, checkIn);
+    expect(first.envelope?.status_message).toBe('Checked in');
+    const again = await world.as('TECHNICIAN', AttendanceCheckIn, checkIn);
+    expect(again.errors).toBeUndefined();
+    expect(again.envelope?.status_message).toBe(ALREADY_RECEIVED);
+    expect(again.envelope?.data.items).toEqual(first.envelope?.data.items);
+
+    const checkedOut = await world.ok('TECHNICIAN', AttendanceCheckOut, {
+      taken_at: asPhoneWrites(fromNow(-20 * MINUTE)),
+      action_id: randomUUID(),
+    });
+    // Applied again, it would open the day again; it answers the day as it is.
+    const late = await world.ok('TECHNICIAN', AttendanceCheckIn, checkIn);
+    expect(late.items).toEqual(checkedOut.items);
+    expect((await world.ok('TECHNICIAN', Get_Attendance_Status, {})).items[0]).toMatchObject({
+      checked_out_at: checkedOut.items[0].checked_out_at,
+      available: false,
+    });
+  });
+
+  it('is applied once when two sends of it arrive at the same time', async () => {
+    const row = await acceptedTicket(60);
+    const actionId = randomUUID();
+    const answers = await Promise.all([
+      world.as('TECHNICIAN', TicketInteraction, note(row.id, actionId)),
+      world.as('TECHNICIAN', TicketInteraction, note(row.id, actionId)),
+    ]);
+    expect(answers.map((answer) => answer.errors)).toEqual([undefined, undefined]);
+    expect(answers.map((answer) => answer.envelope?.status_message).sort()).toEqual(
+      [ALREADY_RECEIVED, 'Note added'].sort(),
+    );
+    expect(await kinds(row.id)).toEqual(['CREATED', 'ACCEPTED', 'NOTE']);
+  });
+
+  it('with an action_id that is not a UUID is refused by the contract, and nothing is written', async () => {
+    const row = await acceptedTicket(60);
+    const kept = await receipts('SECOND_TECHNICIAN');
+    const ticketBefore = await details('AGENT', row.id);
+    const attendanceBefore = await world.ok('SECOND_TECHNICIAN', Get_Attendance_Status, {});
+    const answers = [
+      await world.as('TECHNICIAN', TicketInteraction, note(row.id, 'note-1')),
+      await world.as('SECOND_TECHNICIAN', AttendanceCheckIn, { action_id: '12345' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.errors?.[0]).toMatchObject({
+        message: 'action_id must be a UUID such as 3f2b8c1e-9d4a-4e7b-8a6c-2d1e0f9b7a54',
+        extensions: { code: 'BAD_USER_INPUT', field: 'action_id' },
+      });
+    }
+    expect(await details('AGENT', row.id)).toEqual(ticketBefore);
+    expect(await world.ok('SECOND_TECHNICIAN', Get_Attendance_Status, {})).toEqual(attendanceBefore);
+    expect(await receipts('SECOND_TECHNICIAN')).toEqual(kept);
+  });
+
+  it('is another action from another user or organization, and refused for another operation', async () => {
+    const elsewhere = await ticketWorld(app);
+    const actionId = randomUUID();
+    const mine = await acceptedTicket(60);
+    const theirs = await world.seed({
+      state: 'ACCEPTED',
+      technician_id: world.members.SECOND_TECHNICIAN.membershipId,
+      created_at: fromNow(-60 * MINUTE),
+    });
+    await world.ok('TECHNICIAN', TicketInteraction, note(mine.id, actionId, 'Mine'));
+    const other = await world.as('SECOND_TECHNICIAN', TicketInteraction, note(theirs.id, actionId, 'Theirs'));
+    expect(other.envelope?.status_message).toBe('Note added');
+    expect(other.envelope?.data.items[0]).toMatchObject({ text: 'Theirs' });
+    const otherOrganization = await elsewhere.as('TECHNICIAN', AttendanceCheckIn, {
+      taken_at: asPhoneWrites(fromNow(-5 * MINUTE)),
+      action_id: actionId,
+    });
+    expect(otherOrganization.envelope?.status_message).toBe('Checked in');
+    expect(await kinds(mine.id)).toEqual(['CREATED', 'ACCEPTED', 'NOTE']);
+    expect(await kinds(theirs.id)).toEqual(['CREATED', 'ACCEPTED', 'NOTE']);
+
+    const reused = await world.as('TECHNICIAN', HoldOrResumeTicket, {
+      ticket_id: mine.id,
+      action: 'HOLD',
+      reason: 'Waiting for parts',
+      action_id: actionId,
+    });
+    expect(reused.errors?.[0]).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', field: 'action_id' },
+    });
+    expect(await kinds(mine.id)).toEqual(['CREATED', 'ACCEPTED', 'NOTE']);
+  });
+
+  it('is forgotten 8 days after it was received, by the daily purge', async () => {
+    const row = await acceptedTicket(60);
+    const [old, recent] = [randomUUID(), randomUUID()];
+    await world.ok('TECHNICIAN', TicketInteraction, note(row.id, old, 'Old'));
+    await world.ok('TECHNICIAN', TicketInteraction, note(row.id, recent, 'Recent'));
+    await world.db
+      .update(deviceAction)
+      .set({ received_at: fromNow(-(8 * 24 * 60 + 1) * MINUTE) })
+      .where(and(eq(deviceAction.user_id, world.members.TECHNICIAN.userId), eq(deviceAction.action_id, old)));
+    await purgeDeviceActions(world.db);
+    const kept = await receipts('TECHNICIAN');
+    expect(kept).toContain(`TicketInteraction ${recent}`);
+    expect(kept).not.toContain(`TicketInteraction ${old}`);
   });
 });

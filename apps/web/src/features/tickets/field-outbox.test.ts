@@ -56,6 +56,48 @@ describe('the field app’s outbox', () => {
     expect(outbox.outboxState().stoppedBy).toBe(NETWORK_MESSAGE);
   });
 
+  it('sends an action again after a network failure with the same action_id, so that it is applied once', async () => {
+    mutate
+      .mockRejectedValueOnce(new ApiError(NETWORK_MESSAGE, 'NETWORK'))
+      .mockResolvedValue({ status: 'SUCCESS' });
+    const queued = await note('first');
+    const other = await note('second');
+    expect(queued.input.action_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(other.input.action_id).not.toBe(queued.input.action_id);
+    await outbox.drainOutbox();
+    expect(outbox.outboxState().entries[0].input.action_id).toBe(queued.input.action_id);
+    await outbox.drainOutbox();
+    const sentIds = mutate.mock.calls.map(([, input]) => (input as { action_id: string }).action_id);
+    expect(sentIds).toEqual([queued.input.action_id, queued.input.action_id, other.input.action_id]);
+    expect(outbox.outboxState().entries).toEqual([]);
+  });
+
+  it('sends an action kept from before action ids without one', async () => {
+    mutate.mockResolvedValue({ status: 'SUCCESS' });
+    const email = `tech.${Math.random()}@example.com`;
+    const taken_at = new Date().toISOString();
+    stored.set(`fieldport-outbox:${email}`, [
+      {
+        id: 'kept-1',
+        operation: 'TicketInteraction',
+        input: { ticket_id: 't1', kind: 'NOTE', text: 'kept', taken_at },
+        taken_at,
+        ticket_id: 't1',
+        ticket_label: 'AC-000001',
+        summary: 'Note',
+        photo: null,
+        state: 'sending',
+        reason: null,
+      },
+    ]);
+    await outbox.openOutbox(email, () => undefined);
+    expect(mutate.mock.calls.map(([, input]) => input)).toEqual([
+      { ticket_id: 't1', kind: 'NOTE', text: 'kept', taken_at },
+    ]);
+  });
+
   it('marks a refused action with the server’s reason and sends the next, until it is dismissed', async () => {
     mutate
       .mockRejectedValueOnce(new ApiError('Ticket AC-000001 was claimed by another technician.', 'CONFLICT'))

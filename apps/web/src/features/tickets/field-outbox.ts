@@ -16,7 +16,9 @@ import { uploadFile } from '../../api/uploads.ts';
  * in order, when the signal is back: on 'online', when the app starts and on Send now. A network
  * failure stops the sending and keeps the action; a refusal of the server (the ticket was
  * reassigned) marks it refused with the server's reason, for the technician to read, and the next
- * one is sent.
+ * one is sent. Each action carries its own id (`action_id`), the same every time it is sent: one
+ * the server applied whose answer never came (the app was closed, the signal dropped) is sent again
+ * and answered without being applied twice.
  */
 
 /** The operations that may wait for a signal; claiming and closing need one. */
@@ -33,7 +35,10 @@ type QueueableInput<Name extends QueueableName> = InputOf<(typeof QUEUEABLE)[Nam
 export interface OutboxEntry {
   id: string;
   operation: QueueableName;
-  /** The operation's input, `taken_at` included. */
+  /**
+   * The operation's input, `taken_at` and `action_id` included (entries queued before there was an
+   * `action_id` have none, and are sent without).
+   */
   input: Record<string, unknown>;
   taken_at: string;
   /** The ticket it is about ('AC-000123'); null for attendance. */
@@ -50,7 +55,7 @@ export interface OutboxEntry {
 
 export interface NewOutboxEntry<Name extends QueueableName> {
   operation: Name;
-  input: Omit<QueueableInput<Name>, 'taken_at'>;
+  input: Omit<QueueableInput<Name>, 'taken_at' | 'action_id'>;
   ticket_id: string | null;
   ticket_label: string | null;
   summary: string;
@@ -121,7 +126,7 @@ export async function queueAction<Name extends QueueableName>(
   const entry: OutboxEntry = {
     id: crypto.randomUUID(),
     operation: action.operation,
-    input: { ...action.input, taken_at },
+    input: { ...action.input, taken_at, action_id: crypto.randomUUID() },
     taken_at,
     ticket_id: action.ticket_id,
     ticket_label: action.ticket_label,
