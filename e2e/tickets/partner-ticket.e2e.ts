@@ -3,6 +3,7 @@ import { closeBrowser, launchBrowser } from '../support/browser.ts';
 import { PARTNER_TECHNICIAN_NAME, TICKET_USERS } from './ticket-fixtures.ts';
 import {
   actions,
+  cameraPhoto,
   moreActions,
   choose,
   createTicket,
@@ -14,10 +15,6 @@ import {
 } from './tickets-page.ts';
 
 beforeAll(launchBrowser);
-
-/** A 1x1 PNG: the photo a technician takes. */
-const PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 afterAll(closeBrowser);
 
 /**
@@ -90,11 +87,7 @@ describe('a ticket through a service partner', () => {
     await tech.page.getByText('Compressor relay burnt; ordered a new one').waitFor();
     // A photo from the phone: made a smaller JPEG on the phone, uploaded (GenerateS3Url), then on
     // the timeline under its new name.
-    await tech.page.getByLabel('Photo', { exact: true }).setInputFiles({
-      name: 'burnt-relay.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from(PIXEL_PNG, 'base64'),
-    });
+    await tech.page.getByLabel('Photo', { exact: true }).setInputFiles(cameraPhoto('burnt-relay.png'));
     await tech.page
       .getByRole('list', { name: 'Timeline' })
       .getByRole('img', { name: 'burnt-relay.jpg' })

@@ -12,6 +12,11 @@ import { mapTechnician } from '../../apps/server/src/db/seed/territories.ts';
 export const TICKET_USERS = {
   /** A technician of the demo's service partner (CoolFix Services), mapped where the partner is. */
   partnerTechnician: 'coolfix.technician@e2e.local',
+  /**
+   * A technician of the organization who has not checked in today: checks in without a signal
+   * (field-offline.e2e.ts). Mapped nowhere, so that automatic assignment never picks them.
+   */
+  offlineTechnician: 'offline.technician@e2e.local',
 } as const;
 
 export const PARTNER_TECHNICIAN_NAME = 'Chetan CoolFix';
@@ -29,6 +34,13 @@ export async function seedTicketFixtures(db: Db): Promise<void> {
     role: 'TECHNICIAN',
     password: DEMO_PASSWORD,
     party_id: partner.id,
+  });
+  await seedMember(db, {
+    organizationId: demo.id,
+    email: TICKET_USERS.offlineTechnician,
+    name: 'Omkar Offline',
+    role: 'TECHNICIAN',
+    password: DEMO_PASSWORD,
   });
   const territories = await db
     .select({ id: territory.id })

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, newestInMail, newPage } from '../support/browser.ts';
 import { expectPath, loginPage } from '../support/login-page.ts';
@@ -24,6 +25,47 @@ export async function signIn(
 export async function shot(page: Page, name: string) {
   await fs.mkdir('/tmp/shots/tickets', { recursive: true });
   await page.screenshot({ path: `/tmp/shots/tickets/e2e-${name}.png`, fullPage: true });
+}
+
+/**
+ * A photo from the phone's camera, for the Photo input's `setInputFiles`: a small PNG, big enough
+ * to be seen on the timeline. The phone makes it a JPEG before it is sent, named `<name>.jpg`
+ * (docs/product.md#working-offline).
+ */
+export const cameraPhoto = (name: string) => ({ name, mimeType: 'image/png', buffer: gradientPng(160, 120) });
+
+/** An RGB PNG of a blue-to-green gradient, written by hand: the journeys need no image library. */
+function gradientPng(width: number, height: number): Buffer {
+  const rowLength = 1 + width * 3;
+  const pixels = Buffer.alloc(rowLength * height);
+  for (let y = 0; y < height; y++) {
+    // Each row starts with its filter byte, 0: none.
+    for (let x = 0; x < width; x++) {
+      const at = y * rowLength + 1 + x * 3;
+      pixels[at] = 30 + Math.round((60 * x) / width);
+      pixels[at + 1] = 90 + Math.round((110 * y) / height);
+      pixels[at + 2] = 200 - Math.round((140 * y) / height);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A run's own numbers and names: the e2e database lives for the whole run. */

@@ -38,6 +38,14 @@ export function useFieldOutbox() {
   return outbox;
 }
 
+/**
+ * The actions on the phone as they are now, without opening the outbox: for parts of a screen whose
+ * OutboxPanel (or useFieldOutbox) opens it already.
+ */
+export function useOutboxEntries(): OutboxEntry[] {
+  return useSyncExternalStore(subscribeOutbox, outboxState).entries;
+}
+
 /** Queues an action and says so: the technician knows it is kept, not lost. */
 export function useQueueAction() {
   const snackbars = useSnackbars();

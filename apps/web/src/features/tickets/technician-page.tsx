@@ -30,7 +30,9 @@ import { TicketActions } from './ticket-actions.tsx';
 import { PriorityChip, TicketStateChip } from './ticket-format.tsx';
 import { TicketTimeline } from './ticket-timeline.tsx';
 import { AttendanceCard } from './attendance-card.tsx';
-import { OutboxPanel, useFieldOutbox } from './field-outbox-view.tsx';
+import type { OutboxEntry } from './field-outbox.ts';
+import { OutboxPanel, useFieldOutbox, useOutboxEntries } from './field-outbox-view.tsx';
+import { waitingTicketState } from './waiting-ticket-state.ts';
 
 type View = 'MINE' | 'FLOATING' | 'DONE';
 const VIEWS: { view: View; key: string; label: string; empty: string }[] = [
@@ -73,6 +75,8 @@ export default function TechnicianPage(_props: FeaturePageProps) {
 }
 
 function TicketCards({ view, empty }: { view: View; empty: string }) {
+  // TechnicianPage's OutboxPanel opens the outbox; the cards only read it.
+  const outbox = useOutboxEntries();
   const tickets = useInfiniteQuery({
     ...keptOffline,
     queryKey: [...listQueryKey(List_Technician_Tickets), { view }],
@@ -136,7 +140,7 @@ function TicketCards({ view, empty }: { view: View; empty: string }) {
       <Stack spacing={1.5} component="ul" aria-label="Tickets" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {items.map((item) => (
           <Box component="li" key={item.ticket_id}>
-            <TicketCard item={item} />
+            <TicketCard item={item} waiting={outbox.filter((entry) => entry.ticket_id === item.ticket_id)} />
           </Box>
         ))}
         {tickets.hasNextPage && (
@@ -149,13 +153,13 @@ function TicketCards({ view, empty }: { view: View; empty: string }) {
   );
 }
 
-function TicketCard({ item }: { item: TicketItem }) {
+function TicketCard({ item, waiting }: { item: TicketItem; waiting: OutboxEntry[] }) {
   return (
     <Card variant="outlined" component="article" aria-label={`Ticket ${item.ticket_number}`}>
       <CardActionArea component={RouterLink} to={`/Technician?ticket_id=${item.ticket_id}`} sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
           <Typography sx={{ fontWeight: 700 }}>{item.ticket_number}</Typography>
-          <TicketStateChip state={item.state} floating={item.is_floating} />
+          <FieldStateChip state={item.state} floating={item.is_floating} waiting={waiting} />
           {item.priority !== 'MEDIUM' && <PriorityChip priority={item.priority} />}
         </Box>
         <Typography sx={{ fontWeight: 600 }}>{item.customer_name}</Typography>
@@ -224,7 +228,7 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
         <Box sx={{ '& h1': { mb: 0, fontSize: { xs: 24, sm: 28 } } }}>
           <PageTitle title={`Ticket ${t.ticket_number}`} />
         </Box>
-        <TicketStateChip state={t.state} floating={t.is_floating} />
+        <FieldStateChip state={t.state} floating={t.is_floating} waiting={waiting} />
         <PriorityChip priority={t.priority} />
       </Box>
       <AsOf updatedAt={ticket.dataUpdatedAt} readFailed={ticket.isRefetchError} />
@@ -286,6 +290,21 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
         </SectionCard>
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * A ticket's state on the phone: while its start of work, hold or resume waits for a signal, the
+ * state it will have, marked as waiting (docs/product.md#working-offline).
+ */
+function FieldStateChip(props: { state: TicketItem['state']; floating: boolean; waiting: OutboxEntry[] }) {
+  const coming = waitingTicketState(props.state, props.waiting);
+  return (
+    <TicketStateChip
+      state={coming?.state ?? props.state}
+      floating={props.floating}
+      waiting={coming ? (coming.sending ? 'sending' : 'queued') : undefined}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
 import type { TicketEventKind, TicketPriority } from '@fieldport/contract/operations/tickets';
 
@@ -17,11 +18,49 @@ const STATE_COLORS: Record<TicketState, ChipColor> = {
   DISCARDED: 'default',
 };
 
-export function TicketStateChip({ state, floating }: { state: TicketState; floating?: boolean }) {
+/**
+ * A ticket's state. `waiting`: the state it will have once an action kept on the phone is sent
+ * (docs/product.md#working-offline), said in words and drawn apart (a clock, a dashed outline), so
+ * that it never reads as the server's state nor by colour alone.
+ */
+export function TicketStateChip({
+  state,
+  floating,
+  waiting,
+}: {
+  state: TicketState;
+  floating?: boolean;
+  waiting?: 'queued' | 'sending';
+}) {
+  const label = floating && state === 'OPEN' ? 'Floating' : ticketStateLabel(state);
+  if (waiting) {
+    const color = STATE_COLORS[state];
+    const stateColor = color === 'default' ? 'grey.600' : `${color}.main`;
+    return (
+      // Its own element (key), not the state's chip restyled: MUI would fade the old state's fill
+      // out behind the dark words.
+      <Chip
+        key="waiting"
+        size="small"
+        variant="outlined"
+        icon={<ScheduleOutlined />}
+        label={`${label} · ${waiting === 'sending' ? 'sending…' : 'waiting to send'}`}
+        // The state's colour on the outline and the clock; the words stay dark, readable on any of them.
+        sx={{
+          fontWeight: 600,
+          borderStyle: 'dashed',
+          borderWidth: 2,
+          borderColor: stateColor,
+          '& .MuiChip-icon': { color: stateColor },
+        }}
+      />
+    );
+  }
   return (
     <Chip
+      key="state"
       size="small"
-      label={floating && state === 'OPEN' ? 'Floating' : ticketStateLabel(state)}
+      label={label}
       color={STATE_COLORS[state]}
       variant={state === 'DISCARDED' ? 'outlined' : 'filled'}
       sx={{ fontWeight: 600 }}
