@@ -225,6 +225,8 @@ describe('the field app without a signal', () => {
     await timeline.getByRole('listitem', { name: 'Note', exact: true }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: `Ticket ${number}` }).waitFor();
+    // The page may first draw the ticket as the phone kept it, then as the server has it now.
+    await timeline.getByRole('listitem', { name: 'Note', exact: true }).waitFor();
     const labels = await timeline
       .getByRole('listitem')
       .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));

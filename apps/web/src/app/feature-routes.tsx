@@ -1,14 +1,21 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { FeaturePageProps } from '../ui/feature-page.ts';
 
-type FeaturePage = LazyExoticComponent<ComponentType<FeaturePageProps>>;
+type FeaturePage = LazyExoticComponent<ComponentType<FeaturePageProps>> & {
+  /** Starts fetching the page's code before it is drawn (the browser fetches a module once). */
+  preload: () => Promise<unknown>;
+};
 
 /** A page loaded when its route is first opened, from a named export of its module. */
 function page<Module>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType<FeaturePageProps>,
 ): FeaturePage {
-  return lazy(async () => ({ default: pick(await load()) }));
+  return Object.assign(
+    lazy(async () => ({ default: pick(await load()) })),
+    // A failed preload is only a missed head start: drawing the page loads it again and says so.
+    { preload: () => load().catch(() => undefined) },
+  );
 }
 
 const settings = () => import('../features/settings/named-master-pages.tsx');

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import type { ShellRoute } from '@fieldport/contract/shell-routes';
+import { sessionQuery } from '../api/session-query.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LightLoading } from '../ui/light-loading.tsx';
+import { queryClient } from './providers.tsx';
 import { loadShell } from './shell/load-shell.ts';
 
 // The report screen (canvas, modern-screenshot) is loaded only when someone reports an issue.
@@ -29,10 +31,38 @@ function shellRoute(route: ShellRoute): RouteObject {
   return {
     path: route.route,
     lazy: async () => {
-      const { ShellRoutePage } = await loadShell();
+      const { ShellRoutePage, FEATURE_ROUTES } = await loadShell();
+      // The page's code is fetched beside the user's details, not after the shell has drawn.
+      void FEATURE_ROUTES[route.route]?.preload();
       return { element: <ShellRoutePage route={route} /> };
     },
   };
+}
+
+let signedInPage: { shell: ReturnType<typeof loadShell> } | undefined;
+
+/**
+ * The start of the first signed-in page, once: the shell's code, who is signed in, and the user's
+ * details as soon as both are here, all at once rather than one after the other
+ * (docs/architecture.md#what-each-screen-loads). Offline, the shell uses the kept answers instead.
+ */
+function startSignedInPage(): { shell: ReturnType<typeof loadShell> } {
+  if (signedInPage) return signedInPage;
+  const shell = loadShell();
+  if (navigator.onLine) {
+    const session = queryClient.fetchQuery(sessionQuery).catch(() => null);
+    void Promise.all([shell, session]).then(
+      ([{ prefetchCurrentUser }, signedIn]) => prefetchCurrentUser(queryClient, signedIn),
+      () => undefined,
+    );
+  }
+  const started = { shell };
+  signedInPage = started;
+  // A failed load (no network) is tried again by the next navigation.
+  shell.catch(() => {
+    if (signedInPage === started) signedInPage = undefined;
+  });
+  return started;
 }
 
 const SHELL_LAYOUT_ID = 'shell';
@@ -46,6 +76,9 @@ let shellRoutesAdded = false;
  */
 async function addShellRoutes({ patch }: { patch: (routeId: string, children: RouteObject[]) => void }) {
   if (shellRoutesAdded) return;
+  // A path that is not the sign-in's is almost always a signed-in page: its shell's code and who is
+  // signed in are fetched beside the route table rather than after it.
+  void startSignedInPage().shell.catch(() => undefined);
   const { SHELL_ROUTES } = await import('@fieldport/contract/shell-routes');
   if (shellRoutesAdded) return;
   patch(SHELL_LAYOUT_ID, SHELL_ROUTES.map(shellRoute));
@@ -117,7 +150,7 @@ export const router = createBrowserRouter(
             {
               id: SHELL_LAYOUT_ID,
               lazy: async () => {
-                const { ShellLayout, restoreOfflineCache } = await loadShell();
+                const { ShellLayout, restoreOfflineCache } = await startSignedInPage().shell;
                 // What the field app kept is in the cache before the shell asks for it, so that a
                 // page opened offline shows it (docs/architecture.md#working-offline).
                 await restoreOfflineCache();

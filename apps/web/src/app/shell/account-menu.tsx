@@ -82,7 +82,11 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
           </Typography>
         </Box>
         <Divider />
-        <ListSubheader sx={{ lineHeight: '36px' }}>Switch Organization</ListSubheader>
+        {/* A heading, not an item: inside role="menu" a plain list item is invalid (axe:
+            aria-required-children), and MUI's keyboard moves only between the menu's own items. */}
+        <ListSubheader role="presentation" sx={{ lineHeight: '36px' }}>
+          Switch Organization
+        </ListSubheader>
         {switcher.loading && (
           <MenuItem disabled>
             <ListItemIcon>

@@ -10,7 +10,9 @@ export function ScrollToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
-    update();
+    // Not read at once: reading the scroll position as the shell first mounts forces a layout of
+    // the whole page before its first paint (docs/benchmarks.md#web); a page opened lower down
+    // (the browser restoring its place) sends a scroll event anyway.
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, []);

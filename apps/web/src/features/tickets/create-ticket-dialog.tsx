@@ -40,6 +40,7 @@ import {
 import { checkPhone, formatPhoneInternational } from '@fieldport/contract/phone';
 import type { CountryCode } from 'libphonenumber-js';
 import { api } from '../../api/client.ts';
+import { renderAutocompleteGroup } from '../../ui/autocomplete-group.tsx';
 import { fieldError } from '../../ui/field-props.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields } from '../../ui/form-fields.tsx';
@@ -368,6 +369,7 @@ function ServiceChoice({ form }: { form: Form }) {
             value={value}
             loading={services.isPending}
             groupBy={(option) => option.category_name}
+            renderGroup={renderAutocompleteGroup}
             getOptionLabel={(option) => option.service_name}
             isOptionEqualToValue={(option, chosen) => option.service_id === chosen.service_id}
             onChange={(_, chosen) => field.onChange(chosen?.service_id ?? '')}
