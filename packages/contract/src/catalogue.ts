@@ -10,6 +10,7 @@ import * as territories from './operations/territories.ts';
 import * as files from './operations/files.ts';
 import * as tickets from './operations/tickets.ts';
 import * as mailOutbox from './operations/mail-outbox.ts';
+import * as approvals from './operations/approvals.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -48,4 +49,5 @@ export const CATALOGUE = collect(
   files,
   tickets,
   mailOutbox,
+  approvals,
 );

@@ -62,6 +62,7 @@ import { pincodeTypeHandlers } from './territories/pincode-types.ts';
 import { listPincodes, removePincode, updatePincode } from './territories/pincodes.ts';
 import { territoryHandlers } from './territories/territories.ts';
 import { ticketHandlers } from './tickets/ticket-handlers.ts';
+import { approvalHandlers } from './approvals/approval-handlers.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
 export const HANDLERS: Handler[] = [
@@ -132,4 +133,6 @@ export const HANDLERS: Handler[] = [
   confirmCustomerImport,
   // Tickets: creation, the lists, every transition, attendance and the dashboard (docs/tickets.md).
   ...ticketHandlers,
+  // Approvals: the workflow engine's requests and Workflow Settings (docs/approvals.md).
+  ...approvalHandlers,
 ] as Handler[];

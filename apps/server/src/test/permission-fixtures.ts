@@ -10,6 +10,7 @@ import { territoryFixtures } from '../modules/territories/tenant-fixtures.test-k
 import { customerFixtures } from '../modules/customers/tenant-fixtures.test-kit.ts';
 import { ticketFixtures } from '../modules/tickets/tenant-fixtures.test-kit.ts';
 import { mailOutboxFixtures } from '../modules/mail-outbox/tenant-fixtures.test-kit.ts';
+import { approvalFixtures } from '../modules/approvals/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
 /**
@@ -30,4 +31,5 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...customerFixtures,
   ...ticketFixtures,
   ...mailOutboxFixtures,
+  ...approvalFixtures,
 };

@@ -3,6 +3,7 @@ import type { Role } from '@fieldport/contract/roles';
 import type { Db } from '../client.ts';
 import { organization } from '../schema/identity.ts';
 import { grant, seedDesignation, seedMember, seedOrganization, seedParty } from './factories.ts';
+import { seedDemoWorkflows } from './approvals.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoCatalogue } from './product-catalogue.ts';
 import { seedDemoSettings } from './settings.ts';
@@ -45,7 +46,12 @@ const DESIGNATED: Partial<Record<Role, { name: string; modules: ReturnType<typeo
       grant('Dashboard'),
       grant('Reports', ['Attendance Report', 'Ticket Aging Report', 'Download Reports']),
       grant('Tickets', ['Active Tickets', 'Partially Closed Tickets', 'Closed Tickets', 'Inactive Tickets']),
-      grant('Approvals', ['Component Approvals']),
+      // Level 1 of the demo's fleet approvals (seedDemoWorkflows): the designation gives the right.
+      grant('Approvals', [
+        'Component Approvals',
+        'Product Fleet Approvals',
+        'Product Fleet Tagging Approval',
+      ]),
       grant('Masters', ['Users', 'Technicians', 'Customers']),
     ],
   },
@@ -111,6 +117,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     });
     const dealer = await seedParty(t, { organization_id: org.id, kind: 'DEALER', name: 'Sharma Appliances' });
     const memberships = new Map<Role, { userId: string; memberId: string }>();
+    const designations = new Map<Role, string>();
     for (const person of PEOPLE) {
       const designated = DESIGNATED[person.role];
       const designation = designated
@@ -120,6 +127,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
             accessing_module: designated.modules,
           })
         : null;
+      if (designation) designations.set(person.role, designation.id);
       const seeded = await seedMember(t, {
         organizationId: org.id,
         email: demoEmail(person.role),
@@ -145,6 +153,11 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       partnerId: partner.id,
       dealerId: dealer.id,
       createdBy: memberships.get('AGENT')?.userId,
+    });
+    await seedDemoWorkflows(t, {
+      organization_id: org.id,
+      serviceManagerDesignationId: designations.get('MANAGER')!,
+      updated_by: memberships.get('OWNER')?.userId,
     });
     const second = await seedOrganization(t, { name: 'Demo Partner Org', slug: 'demo-partner-org' });
     await seedMember(t, {

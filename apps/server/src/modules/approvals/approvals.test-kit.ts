@@ -1,0 +1,279 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { buildMenu } from '@fieldport/contract/menus';
+import type { DataOf, OperationDef } from '@fieldport/contract/operation';
+import type { AccessModule } from '@fieldport/contract/operations/account';
+import type { WorkflowKind, WorkflowRecordDescription } from '@fieldport/contract/operations/approvals';
+import type { CallerProfile } from '@fieldport/contract/permissions';
+import type { Role } from '@fieldport/contract/roles';
+import type { Db } from '../../db/client.ts';
+import { workflowDecision, workflowRequest } from '../../db/schema/approvals.ts';
+import { member, organization, user } from '../../db/schema/identity.ts';
+import { auditLog, designation, party } from '../../db/schema/platform.ts';
+import { seedWorkflow } from '../../db/seed/approvals.ts';
+import { grant, seedDesignation } from '../../db/seed/factories.ts';
+import { dealerFlags, organizationDetails } from '../../graphql/caller.ts';
+import type { Caller } from '../../platform/caller.ts';
+import type { OperationContext } from '../../platform/handler.ts';
+import { partyOfMember } from '../../platform/tenant.ts';
+import {
+  raiseRequest,
+  swapWorkflowKindHooks,
+  type RaiseRequestInput,
+  type WorkflowRequestRow,
+} from '../../platform/workflow.ts';
+import { call, signIn, unique, type GraphqlAnswer, type TestApp } from '../../test/harness.ts';
+import {
+  addTestMember,
+  seedTestOrganization,
+  TEST_PASSWORD,
+  type TestMember,
+} from '../../test/organizations.ts';
+
+/**
+ * What the approvals tests share: an organization of the test's own with a member of every role,
+ * the caller of a member as the server resolves it (to raise requests through the engine, as the
+ * areas will), and a watcher of a kind's hooks.
+ */
+
+/** The caller a member's session would resolve to (graphql/caller.ts), without a session. */
+export async function callerOf(db: Db, membershipId: string): Promise<Caller> {
+  const [row] = await db
+    .select({ member, user, organization, party, designation })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .leftJoin(party, partyOfMember())
+    .leftJoin(
+      designation,
+      and(eq(designation.id, member.designation_id), eq(designation.organization_id, member.organizationId)),
+    )
+    .where(eq(member.id, membershipId));
+  if (!row) throw new Error(`No membership ${membershipId}`);
+  const role = row.member.role as Role;
+  const active = row.designation?.status === 'ACTIVE' ? row.designation : null;
+  const profile: CallerProfile = {
+    user_type: role,
+    designation_id: active?.id ?? null,
+    accessing_module: active?.accessing_module ?? null,
+    organization: organizationDetails(row.organization),
+    dealer: row.party?.kind === 'DEALER' ? dealerFlags(row.party) : undefined,
+  };
+  return {
+    sessionId: 'test',
+    user: { id: row.user.id, name: row.user.name, email: row.user.email },
+    membership: {
+      id: row.member.id,
+      role,
+      designation_id: active?.id ?? null,
+      party_id: row.member.party_id,
+    },
+    organization: row.organization,
+    party: row.party,
+    designation: active
+      ? { id: active.id, name: active.name, accessing_module: active.accessing_module }
+      : null,
+    profile,
+    menu: buildMenu(profile),
+  };
+}
+
+const testRequest = {
+  ip: '127.0.0.1',
+  log: { warn() {}, error() {}, info() {} },
+} as unknown as FastifyRequest;
+
+/**
+ * Raises a request as a member the way an area's operation does: in a transaction, its mails sent
+ * once it commits.
+ */
+export async function raiseAs(
+  app: TestApp,
+  who: TestMember,
+  input: RaiseRequestInput,
+): Promise<WorkflowRequestRow> {
+  const db = app.database.db;
+  const caller = await callerOf(db, who.membershipId);
+  const tasks: ((committed: OperationContext) => Promise<void>)[] = [];
+  const request = await db.transaction((tx) =>
+    raiseRequest(
+      {
+        db: tx as unknown as Db,
+        caller,
+        mailer: app.mailer,
+        request: testRequest,
+        afterCommit: (task) => tasks.push(task),
+      },
+      input,
+    ),
+  );
+  const committed = { db, caller, mailer: app.mailer, request: testRequest, afterCommit: () => {} };
+  for (const task of tasks) await task(committed as unknown as OperationContext);
+  return request;
+}
+
+export interface HookCall {
+  hook: 'approved' | 'rejected' | 'withdrawn';
+  request_id: string;
+  record_id: string;
+  state: string;
+  /** Who made the request end. */
+  by: string;
+}
+
+/**
+ * Puts recording hooks in place of a kind's (docs/approvals.md#for-an-area-that-needs-approvals);
+ * `fail` makes the next callback throw, to show that the decision is undone with it.
+ */
+export function watchWorkflowKind(kind: WorkflowKind) {
+  const calls: HookCall[] = [];
+  const state = { fail: null as Error | null };
+  const record =
+    (hook: HookCall['hook']) => async (context: { caller: Caller }, request: WorkflowRequestRow) => {
+      if (state.fail) {
+        const error = state.fail;
+        state.fail = null;
+        throw error;
+      }
+      calls.push({
+        hook,
+        request_id: request.id,
+        record_id: request.record_id,
+        state: request.state,
+        by: context.caller.user.id,
+      });
+    };
+  const restore = swapWorkflowKindHooks(kind, {
+    describe: async (_context, recordId): Promise<WorkflowRecordDescription> => ({
+      title: `Test record ${recordId}`,
+      fields: [{ label: 'Record', value: recordId }],
+    }),
+    onApproved: record('approved'),
+    onRejected: record('rejected'),
+    onWithdrawn: record('withdrawn'),
+  });
+  return {
+    calls,
+    callsFor: (requestId: string) => calls.filter((entry) => entry.request_id === requestId),
+    failNext(error: Error) {
+      state.fail = error;
+    },
+    restore,
+  };
+}
+
+/** Every role of the product: one member each. */
+const EVERY_ROLE: Role[] = [
+  'OWNER',
+  'ADMIN',
+  'MANAGEMENT',
+  'NSM',
+  'RSM',
+  'MANAGER',
+  'AGENT',
+  'STORE_MANAGER',
+  'SERVICE_PARTNER',
+  'PARTNER_AGENT',
+  'DEALER_OWNER',
+  'DEALER_AGENT',
+  'TECHNICIAN',
+  'REPRESENTATIVE',
+];
+
+/**
+ * An organization of the test's own with one member of every role (designation roles share one
+ * designation), and the helpers the approvals tests call.
+ */
+export async function approvalWorld(
+  app: TestApp,
+  options: { accessControl?: boolean; designationModules?: AccessModule[] } = {},
+) {
+  const db = app.database.db;
+  const seeded = await seedTestOrganization(db, {
+    roles: EVERY_ROLE,
+    accessControl: options.accessControl,
+    designationModules: options.designationModules,
+  });
+  const orgId = seeded.org.id;
+  const cookies = new Map<string, string>();
+  const cookieOf = async (who: TestMember) => {
+    let cookie = cookies.get(who.email);
+    if (!cookie) {
+      cookie = await signIn(app, who.email, TEST_PASSWORD);
+      cookies.set(who.email, cookie);
+    }
+    return cookie;
+  };
+  return {
+    ...seeded,
+    db,
+    async as<Op extends OperationDef>(
+      who: TestMember,
+      op: Op,
+      input: unknown,
+    ): Promise<GraphqlAnswer<DataOf<Op>>> {
+      return call(app, await cookieOf(who), op, input);
+    },
+    /** Calls an operation as a member and fails the test unless it succeeds. */
+    async ok<Op extends OperationDef>(who: TestMember, op: Op, input: unknown): Promise<DataOf<Op>> {
+      const answer = await call(app, await cookieOf(who), op, input);
+      if (!answer.envelope) throw new Error(`${op.name} failed: ${JSON.stringify(answer.errors)}`);
+      return answer.envelope.data;
+    },
+    /** One more member of the organization. */
+    add: (role: Role, values: { designation_id?: string | null; party_id?: string | null } = {}) =>
+      addTestMember(db, { organizationId: orgId, role, ...values }),
+    /** A designation of the organization; by default every right on every approvals screen. */
+    newDesignation: (name: string, modules: AccessModule[] = [grant('Approvals', APPROVAL_SCREENS)]) =>
+      seedDesignation(db, {
+        organization_id: orgId,
+        name: `${name} ${unique('d')}`,
+        accessing_module: modules,
+      }),
+    workflow: (kind: WorkflowKind, levels: Parameters<typeof seedWorkflow>[1]['levels']) =>
+      seedWorkflow(db, { organization_id: orgId, kind, levels }),
+    raise: (who: TestMember, input: Partial<RaiseRequestInput> = {}) =>
+      raiseAs(app, who, {
+        kind: 'PRODUCT_FLEET',
+        record_id: unique('record'),
+        summary: `Split AC ${unique('SN')}`,
+        ...input,
+      }),
+    /** The request's decisions as stored, oldest first. */
+    decisions: (requestId: string) =>
+      db
+        .select()
+        .from(workflowDecision)
+        .where(eq(workflowDecision.request_id, requestId))
+        .orderBy(asc(workflowDecision.decided_at), asc(workflowDecision.id)),
+    /** A member's name as people read it. */
+    nameOf: async (who: TestMember) =>
+      (await db.select({ name: user.name }).from(user).where(eq(user.id, who.userId)))[0].name,
+    stored: async (requestId: string) =>
+      (await db.select().from(workflowRequest).where(eq(workflowRequest.id, requestId)))[0],
+    audited: (operation: string, target: string) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.organization_id, orgId),
+            eq(auditLog.operation, operation),
+            eq(auditLog.target, target),
+          ),
+        )
+        .orderBy(asc(auditLog.created_at), asc(auditLog.id)),
+  };
+}
+
+export type ApprovalWorld = Awaited<ReturnType<typeof approvalWorld>>;
+
+/** The approvals screens of the menus (menus.ts). */
+export const APPROVAL_SCREENS = [
+  'Component Approvals',
+  'Payout Approvals',
+  'Product Fleet Approvals',
+  'Product Fleet Tagging Approval',
+  'Quotation Approvals',
+  'Product Replacement Approvals',
+];
