@@ -91,7 +91,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { route: '/ProblemDescription', title: 'Problem Description', area: 'settings' },
   { route: '/ClosureRemarks', title: 'Closure Remarks', area: 'settings' },
   { route: '/CustomerCategory', title: 'Customer Category', area: 'settings' },
-  { route: '/WorkflowSettings', title: 'Workflow Settings', area: 'settings' },
+  { route: '/WorkflowSettings', title: 'Workflow Settings', area: 'approvals' },
   { route: '/OrganizationSettings', title: 'Organization Settings', area: 'organization' },
   { route: '/DesignationsView', title: 'Designations', area: 'designations' },
   // Audit

@@ -96,6 +96,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/mail-outbox/mail-outbox-page.tsx'),
     (m) => m.default,
   ),
+  // Approvals (docs/approvals.md)
+  '/WorkflowSettings': page(
+    () => import('../features/approvals/workflow-settings-page.tsx'),
+    (m) => m.default,
+  ),
   // The field engineer's app (docs/tickets.md#the-field-engineers-app)
   '/Technician': page(
     () => import('../features/tickets/technician-page.tsx'),
