@@ -25,6 +25,15 @@ import { useSignOut } from './use-sign-out.ts';
 /** docs/product.md#the-shell: the side drawer is 270 px wide. */
 const DRAWER_WIDTH = 270;
 
+/** The side menu's column: the permanent drawer's box, and its placeholder while the menu loads. */
+const SIDE_MENU_COLUMN = {
+  width: DRAWER_WIDTH,
+  flexShrink: 0,
+  bgcolor: 'background.paper',
+  borderRight: 1,
+  borderColor: 'divider',
+} as const;
+
 /**
  * docs/product.md#signing-in: these words in the current user's error send the user back to '/'
  * with an alert.
@@ -127,18 +136,7 @@ export function ShellLayout() {
       <TopBar shell={shell} narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
       {/* The side menu's place is kept while the user's menu loads, so that the page does not jump
           sideways when it arrives (a layout shift of 0.2, docs/benchmarks.md#web). */}
-      {!shell && !narrow && !failed && (
-        <Box
-          aria-hidden
-          sx={{
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            bgcolor: 'background.paper',
-            borderRight: 1,
-            borderColor: 'divider',
-          }}
-        />
-      )}
+      {!shell && !narrow && !failed && <Box aria-hidden sx={SIDE_MENU_COLUMN} />}
       {shell &&
         (narrow ? (
           <Drawer
@@ -156,13 +154,7 @@ export function ShellLayout() {
             // The paper stays in view as the page scrolls; the drawer's own box, as tall as the page,
             // carries the same background, so that it reaches the bottom of however long a page is
             // (also in full-page screenshots and the issue reporter's picture).
-            sx={{
-              width: DRAWER_WIDTH,
-              flexShrink: 0,
-              bgcolor: 'background.paper',
-              borderRight: 1,
-              borderColor: 'divider',
-            }}
+            sx={SIDE_MENU_COLUMN}
             slotProps={{
               paper: {
                 sx: { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },
