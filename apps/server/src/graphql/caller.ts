@@ -152,27 +152,50 @@ export async function resolveCaller(
   if (row.member.status !== 'ACTIVE' || row.party?.status === 'SUSPENDED')
     throw forbidden(MSG.membershipSuspended);
 
-  const role = row.member.role as Role;
-  const activeDesignation = row.designation && row.designation.status === 'ACTIVE' ? row.designation : null;
+  return callerOf(row.session.id, { ...row, member: row.member, organization: row.organization }, options);
+}
+
+/** The rows a caller is made of: a membership with its user, organization, party and designation. */
+export interface MembershipRows {
+  user: { id: string; name: string; email: string };
+  member: typeof member.$inferSelect;
+  organization: typeof organization.$inferSelect;
+  party: typeof party.$inferSelect | null;
+  designation: typeof designation.$inferSelect | null;
+}
+
+/**
+ * Who asks, from their membership's rows: the designation counts only while it is active, and the
+ * menu (and with it every right) follows from the profile. Checks of the session and of the
+ * membership's status come before (`resolveCaller`).
+ */
+export function callerOf(
+  sessionId: string,
+  rows: MembershipRows,
+  options: { mailOutbox?: boolean } = {},
+): Caller {
+  const role = rows.member.role as Role;
+  const activeDesignation =
+    rows.designation && rows.designation.status === 'ACTIVE' ? rows.designation : null;
   const profile: CallerProfile = {
     user_type: role,
     designation_id: activeDesignation?.id ?? null,
     accessing_module: activeDesignation?.accessing_module ?? null,
-    organization: organizationDetails(row.organization),
-    dealer: row.party?.kind === 'DEALER' ? dealerFlags(row.party) : undefined,
+    organization: organizationDetails(rows.organization),
+    dealer: rows.party?.kind === 'DEALER' ? dealerFlags(rows.party) : undefined,
     ...(options.mailOutbox ? { mail_outbox: true } : {}),
   };
   return {
-    sessionId: row.session.id,
-    user: { id: row.user.id, name: row.user.name, email: row.user.email },
+    sessionId,
+    user: { id: rows.user.id, name: rows.user.name, email: rows.user.email },
     membership: {
-      id: row.member.id,
+      id: rows.member.id,
       role,
       designation_id: activeDesignation?.id ?? null,
-      party_id: row.member.party_id,
+      party_id: rows.member.party_id,
     },
-    organization: row.organization,
-    party: row.party,
+    organization: rows.organization,
+    party: rows.party,
     designation: activeDesignation
       ? {
           id: activeDesignation.id,

@@ -3,6 +3,7 @@ import {
   WORKFLOW_FALLBACK_ROLES,
   WORKFLOW_KIND_MODULES,
   WORKFLOW_KINDS,
+  type WorkflowApprovers,
   type WorkflowKind,
   type WorkflowPerson,
 } from '@fieldport/contract/operations/approvals';
@@ -14,7 +15,7 @@ import { workflowDecision, workflowRequestLevel } from '../db/schema/approvals.t
 import { member, user } from '../db/schema/identity.ts';
 import { designation } from '../db/schema/platform.ts';
 import type { Caller } from './caller.ts';
-import { userOfMember } from './tenant.ts';
+import { inOrganization, userOfMember } from './tenant.ts';
 
 /**
  * Who approves (docs/approvals.md#who-approves), as SQL, so that the engine's decisions, the
@@ -304,4 +305,49 @@ export async function previewLevel(
     falls_back,
     left_out,
   };
+}
+
+/** What a level names, as stored in a workflow or in a request. */
+interface NamedApprovers {
+  designation_ids: string[];
+  user_ids: string[];
+  roles: Role[];
+}
+
+/**
+ * The names of the designations and people that levels name, read once for all of them, and a
+ * function giving each level's approvers as the screens show them. Only the organization's own
+ * designations and members are named; an id that no longer resolves is left out.
+ */
+export async function approverNames(
+  db: Db,
+  caller: Caller,
+  levels: NamedApprovers[],
+): Promise<(level: NamedApprovers) => WorkflowApprovers> {
+  const designationIds = [...new Set(levels.flatMap((level) => level.designation_ids))];
+  const userIds = [...new Set(levels.flatMap((level) => level.user_ids))];
+  const designations = designationIds.length
+    ? await db
+        .select({ id: designation.id, name: designation.name })
+        .from(designation)
+        .where(and(inOrganization(designation, caller), inArray(designation.id, designationIds)))
+    : [];
+  const people = userIds.length
+    ? await db
+        .select({ id: user.id, name: user.name })
+        .from(member)
+        .innerJoin(user, userOfMember())
+        .where(and(eq(member.organizationId, caller.organization.id), inArray(member.userId, userIds)))
+    : [];
+  const designationName = new Map(designations.map((row) => [row.id, row.name]));
+  const personName = new Map(people.map((row) => [row.id, row.name]));
+  return (level) => ({
+    designations: level.designation_ids.flatMap((id) =>
+      designationName.has(id) ? [{ designation_id: id, designation_name: designationName.get(id)! }] : [],
+    ),
+    users: level.user_ids.flatMap((id) =>
+      personName.has(id) ? [{ user_id: id, user_name: personName.get(id)! }] : [],
+    ),
+    roles: level.roles,
+  });
 }

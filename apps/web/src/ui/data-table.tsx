@@ -10,6 +10,7 @@ import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import type { PageData } from '@fieldport/contract/lists';
 import type { ListState } from './use-list.ts';
+import { LoadError } from './load-error.tsx';
 import { RowDetailsDialog } from './row-details-dialog.tsx';
 import { useElementWidth } from './use-element-width.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
@@ -122,20 +123,7 @@ export function DataTable<Item>(props: DataTableProps<Item>) {
   const detailsItem = detailsOf === null ? undefined : rows.find((item) => getRowId(item) === detailsOf);
 
   if (list.error && !list.data) {
-    return (
-      <Alert
-        severity="error"
-        variant="outlined"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {label} could not be loaded: {list.error.message}
-      </Alert>
-    );
+    return <LoadError what={label} error={list.error} onRetry={() => void list.refetch()} />;
   }
 
   const data = list.data;

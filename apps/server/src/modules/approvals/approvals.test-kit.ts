@@ -1,18 +1,17 @@
+import { afterAll, beforeAll } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { buildMenu } from '@fieldport/contract/menus';
 import type { DataOf, OperationDef } from '@fieldport/contract/operation';
 import type { AccessModule } from '@fieldport/contract/operations/account';
 import type { WorkflowKind, WorkflowRecordDescription } from '@fieldport/contract/operations/approvals';
-import type { CallerProfile } from '@fieldport/contract/permissions';
-import type { Role } from '@fieldport/contract/roles';
+import { ROLES, type Role } from '@fieldport/contract/roles';
 import type { Db } from '../../db/client.ts';
 import { workflowDecision, workflowRequest } from '../../db/schema/approvals.ts';
 import { member, organization, user } from '../../db/schema/identity.ts';
 import { auditLog, designation, party } from '../../db/schema/platform.ts';
 import { seedWorkflow } from '../../db/seed/approvals.ts';
 import { grant, seedDesignation } from '../../db/seed/factories.ts';
-import { dealerFlags, organizationDetails } from '../../graphql/caller.ts';
+import { callerOf } from '../../graphql/caller.ts';
 import type { Caller } from '../../platform/caller.ts';
 import type { OperationContext } from '../../platform/handler.ts';
 import { partyOfMember } from '../../platform/tenant.ts';
@@ -22,7 +21,7 @@ import {
   type RaiseRequestInput,
   type WorkflowRequestRow,
 } from '../../platform/workflow.ts';
-import { call, signIn, unique, type GraphqlAnswer, type TestApp } from '../../test/harness.ts';
+import { call, signIn, startTestApp, unique, type GraphqlAnswer, type TestApp } from '../../test/harness.ts';
 import {
   addTestMember,
   seedTestOrganization,
@@ -37,7 +36,7 @@ import {
  */
 
 /** The caller a member's session would resolve to (graphql/caller.ts), without a session. */
-export async function callerOf(db: Db, membershipId: string): Promise<Caller> {
+export async function callerOfMember(db: Db, membershipId: string): Promise<Caller> {
   const [row] = await db
     .select({ member, user, organization, party, designation })
     .from(member)
@@ -50,32 +49,7 @@ export async function callerOf(db: Db, membershipId: string): Promise<Caller> {
     )
     .where(eq(member.id, membershipId));
   if (!row) throw new Error(`No membership ${membershipId}`);
-  const role = row.member.role as Role;
-  const active = row.designation?.status === 'ACTIVE' ? row.designation : null;
-  const profile: CallerProfile = {
-    user_type: role,
-    designation_id: active?.id ?? null,
-    accessing_module: active?.accessing_module ?? null,
-    organization: organizationDetails(row.organization),
-    dealer: row.party?.kind === 'DEALER' ? dealerFlags(row.party) : undefined,
-  };
-  return {
-    sessionId: 'test',
-    user: { id: row.user.id, name: row.user.name, email: row.user.email },
-    membership: {
-      id: row.member.id,
-      role,
-      designation_id: active?.id ?? null,
-      party_id: row.member.party_id,
-    },
-    organization: row.organization,
-    party: row.party,
-    designation: active
-      ? { id: active.id, name: active.name, accessing_module: active.accessing_module }
-      : null,
-    profile,
-    menu: buildMenu(profile),
-  };
+  return callerOf('test', row);
 }
 
 const testRequest = {
@@ -93,7 +67,7 @@ export async function raiseAs(
   input: RaiseRequestInput,
 ): Promise<WorkflowRequestRow> {
   const db = app.database.db;
-  const caller = await callerOf(db, who.membershipId);
+  const caller = await callerOfMember(db, who.membershipId);
   const tasks: ((committed: OperationContext) => Promise<void>)[] = [];
   const request = await db.transaction((tx) =>
     raiseRequest(
@@ -162,24 +136,6 @@ export function watchWorkflowKind(kind: WorkflowKind) {
   };
 }
 
-/** Every role of the product: one member each. */
-const EVERY_ROLE: Role[] = [
-  'OWNER',
-  'ADMIN',
-  'MANAGEMENT',
-  'NSM',
-  'RSM',
-  'MANAGER',
-  'AGENT',
-  'STORE_MANAGER',
-  'SERVICE_PARTNER',
-  'PARTNER_AGENT',
-  'DEALER_OWNER',
-  'DEALER_AGENT',
-  'TECHNICIAN',
-  'REPRESENTATIVE',
-];
-
 /**
  * An organization of the test's own with one member of every role (designation roles share one
  * designation), and the helpers the approvals tests call.
@@ -190,7 +146,7 @@ export async function approvalWorld(
 ) {
   const db = app.database.db;
   const seeded = await seedTestOrganization(db, {
-    roles: EVERY_ROLE,
+    roles: [...ROLES],
     accessControl: options.accessControl,
     designationModules: options.designationModules,
   });
@@ -277,3 +233,32 @@ export const APPROVAL_SCREENS = [
   'Quotation Approvals',
   'Product Replacement Approvals',
 ];
+
+/**
+ * A test file's app, with recording hooks (watchWorkflowKind) in place of the given kinds' hooks
+ * while the file runs. Call at the top of the file.
+ */
+export function approvalsTestApp(...kinds: [WorkflowKind, ...WorkflowKind[]]) {
+  let app: TestApp | undefined;
+  const watchers = new Map<WorkflowKind, ReturnType<typeof watchWorkflowKind>>();
+  beforeAll(async () => {
+    app = await startTestApp();
+    for (const kind of kinds) watchers.set(kind, watchWorkflowKind(kind));
+  });
+  afterAll(async () => {
+    for (const watcher of watchers.values()) watcher.restore();
+    await app?.close();
+  });
+  return {
+    get app(): TestApp {
+      if (!app) throw new Error('The test app starts in beforeAll.');
+      return app;
+    },
+    /** The recorded hook calls of a watched kind (the first one given by default). */
+    watched(kind: WorkflowKind = kinds[0]) {
+      const watcher = watchers.get(kind);
+      if (!watcher) throw new Error(`${kind} is not watched by this file.`);
+      return watcher;
+    },
+  };
+}

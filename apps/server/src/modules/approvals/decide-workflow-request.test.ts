@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   CheckUserForWorkflowApproval,
@@ -8,21 +8,12 @@ import {
 } from '@fieldport/contract/operations/approvals';
 import { member } from '../../db/schema/identity.ts';
 import { conflict } from '../../platform/errors.ts';
-import { mailsTo, startTestApp, type TestApp } from '../../test/harness.ts';
-import { approvalWorld, watchWorkflowKind } from './approvals.test-kit.ts';
+import { mailsTo } from '../../test/harness.ts';
+import { approvalsTestApp, approvalWorld } from './approvals.test-kit.ts';
 
 // docs/approvals.md: levels (ANY, ALL), the end of a request, who may decide, two decisions at once.
 
-let app: TestApp;
-let watched: ReturnType<typeof watchWorkflowKind>;
-beforeAll(async () => {
-  app = await startTestApp();
-  watched = watchWorkflowKind('PRODUCT_FLEET');
-});
-afterAll(async () => {
-  watched?.restore();
-  await app?.close();
-});
+const suite = approvalsTestApp('PRODUCT_FLEET');
 
 const approve = (request_id: string, level: number, comment: string | null = null) => ({
   request_id,
@@ -39,7 +30,7 @@ const reject = (request_id: string, level: number, comment: string | null) => ({
 
 describe('levels', () => {
   it('climbs ANY, then ALL, then ANY level by level to APPROVED, calling the approved hook once', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const managers = await world.newDesignation('Service Manager');
     const m1 = await world.add('MANAGER', { designation_id: managers.id });
     const m2 = await world.add('MANAGER', { designation_id: managers.id });
@@ -55,10 +46,10 @@ describe('levels', () => {
     const request = await world.raise(requester, { summary: 'Split AC 1.5 t, serial SN-100' });
     expect(request).toMatchObject({ state: 'PENDING', current_level: 1, level_count: 3, source: 'WORKFLOW' });
     // Level 1's approvers are told; level 2's not yet.
-    expect((await mailsTo(app, m1.email)).map((mail) => mail.subject)).toEqual([
+    expect((await mailsTo(suite.app, m1.email)).map((mail) => mail.subject)).toEqual([
       'Approval needed: Product fleet item Split AC 1.5 t, serial SN-100',
     ]);
-    expect(await mailsTo(app, a1.email)).toEqual([]);
+    expect(await mailsTo(suite.app, a1.email)).toEqual([]);
 
     const first = await world.ok(m1, DecideWorkflowRequest, approve(request.id, 1));
     expect(first.items[0]).toMatchObject({ state: 'PENDING', current_level: 2 });
@@ -73,7 +64,7 @@ describe('levels', () => {
       message: 'You already approved this request at level 1: it now waits at level 2.',
       extensions: { code: 'CONFLICT', field: 'level' },
     });
-    expect(await mailsTo(app, a1.email)).toHaveLength(1);
+    expect(await mailsTo(suite.app, a1.email)).toHaveLength(1);
 
     // ALL: the level waits for both agents; one may not approve twice.
     const half = await world.as(a1, DecideWorkflowRequest, approve(request.id, 2, 'Serial checked'));
@@ -91,7 +82,7 @@ describe('levels', () => {
     });
     await world.ok(a2, DecideWorkflowRequest, approve(request.id, 2));
     expect((await world.stored(request.id)).current_level).toBe(3);
-    expect(watched.callsFor(request.id)).toEqual([]);
+    expect(suite.watched().callsFor(request.id)).toEqual([]);
 
     const last = await world.as(world.members.OWNER, DecideWorkflowRequest, approve(request.id, 3));
     expect(last.envelope?.status_message).toBe('Approved. The request is approved.');
@@ -111,10 +102,10 @@ describe('levels', () => {
       [3, world.members.OWNER.userId, null],
     ]);
     // The record changes once, when the request ends, in the deciding owner's name.
-    expect(watched.callsFor(request.id)).toEqual([
+    expect(suite.watched().callsFor(request.id)).toEqual([
       expect.objectContaining({ hook: 'approved', state: 'APPROVED', by: world.members.OWNER.userId }),
     ]);
-    expect((await mailsTo(app, requester.email)).map((mail) => mail.subject)).toEqual([
+    expect((await mailsTo(suite.app, requester.email)).map((mail) => mail.subject)).toEqual([
       'Your approval request is approved: Product fleet item Split AC 1.5 t, serial SN-100',
     ]);
     // Raised, and each decision, in the audit log.
@@ -123,7 +114,7 @@ describe('levels', () => {
   });
 
   it('ends REJECTED at any level, with the comment, calling the rejected hook once', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const requester = world.members.AGENT;
     await world.workflow('PRODUCT_FLEET', [
       { rule: 'ANY', roles: ['MANAGER'] },
@@ -148,8 +139,8 @@ describe('levels', () => {
     );
     expect(rejected.items[0]).toMatchObject({ state: 'REJECTED', current_level: 2, can_decide: false });
     expect(rejected.items[0].levels.map((level) => level.state)).toEqual(['APPROVED', 'REJECTED']);
-    expect(watched.callsFor(request.id)).toEqual([expect.objectContaining({ hook: 'rejected' })]);
-    const [outcome] = await mailsTo(app, requester.email);
+    expect(suite.watched().callsFor(request.id)).toEqual([expect.objectContaining({ hook: 'rejected' })]);
+    const [outcome] = await mailsTo(suite.app, requester.email);
     expect(outcome.subject).toMatch(/^Your approval request is rejected/);
     expect(outcome.body_text).toContain('Comment: The invoice does not match the serial');
 
@@ -163,7 +154,7 @@ describe('levels', () => {
   });
 
   it('rejects at level 1 without ever reaching level 2', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     await world.workflow('PRODUCT_FLEET', [
       { rule: 'ALL', roles: ['MANAGER', 'STORE_MANAGER'] },
       { rule: 'ANY', roles: ['OWNER'] },
@@ -176,14 +167,19 @@ describe('levels', () => {
       reject(request.id, 1, 'Duplicate'),
     );
     expect(rejected.items[0].levels.map((level) => level.state)).toEqual(['REJECTED', 'NOT_REACHED']);
-    expect(await mailsTo(app, world.members.OWNER.email)).toEqual([]);
-    expect(watched.callsFor(request.id).map((entry) => entry.hook)).toEqual(['rejected']);
+    expect(await mailsTo(suite.app, world.members.OWNER.email)).toEqual([]);
+    expect(
+      suite
+        .watched()
+        .callsFor(request.id)
+        .map((entry) => entry.hook),
+    ).toEqual(['rejected']);
   });
 
   it('undoes the decision when the kind refuses the change, and keeps the request pending', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const request = await world.raise(world.members.AGENT);
-    watched.failNext(conflict('The fleet item changed meanwhile: open it again.'));
+    suite.watched().failNext(conflict('The fleet item changed meanwhile: open it again.'));
     const refused = await world.as(world.members.OWNER, DecideWorkflowRequest, approve(request.id, 1));
     expect(refused.errors?.[0]).toMatchObject({
       message: 'The fleet item changed meanwhile: open it again.',
@@ -192,13 +188,13 @@ describe('levels', () => {
     expect(await world.stored(request.id)).toMatchObject({ state: 'PENDING', ended_at: null });
     expect(await world.decisions(request.id)).toEqual([]);
     expect(await world.audited('DecideWorkflowRequest', request.id)).toEqual([]);
-    expect(await mailsTo(app, world.members.AGENT.email)).toEqual([]);
+    expect(await mailsTo(suite.app, world.members.AGENT.email)).toEqual([]);
   });
 });
 
 describe('who may decide', () => {
   it('refuses a wrong approver on the server and writes nothing', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     await world.workflow('PRODUCT_FLEET', [{ rule: 'ANY', roles: ['MANAGER'] }]);
     const request = await world.raise(world.members.DEALER_OWNER);
     // Staff who see the request but are not named.
@@ -220,7 +216,7 @@ describe('who may decide', () => {
   });
 
   it('never lets the requester approve their own request, even when the level names them', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const other = await world.add('MANAGER', { designation_id: world.designation.id });
     await world.workflow('PRODUCT_FLEET', [{ rule: 'ALL', roles: ['MANAGER'] }]);
     const request = await world.raise(world.members.MANAGER);
@@ -235,7 +231,7 @@ describe('who may decide', () => {
   });
 
   it('lets the owner or an admin approve once a kind without a workflow', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const request = await world.raise(world.members.ADMIN, { kind: 'PRODUCT_FLEET' });
     expect(request).toMatchObject({ source: 'DEFAULT', level_count: 1 });
     const details = await world.ok(world.members.OWNER, GetWorkflowRequest, { request_id: request.id });
@@ -250,11 +246,16 @@ describe('who may decide', () => {
     expect(manager.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const approved = await world.ok(world.members.OWNER, DecideWorkflowRequest, approve(request.id, 1));
     expect(approved.items[0].state).toBe('APPROVED');
-    expect(watched.callsFor(request.id).map((entry) => entry.hook)).toEqual(['approved']);
+    expect(
+      suite
+        .watched()
+        .callsFor(request.id)
+        .map((entry) => entry.hook),
+    ).toEqual(['approved']);
   });
 
   it('falls back to the owner and admins when a level names nobody who can approve', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const empty = await world.newDesignation('Nobody holds it');
     await world.workflow('PRODUCT_FLEET', [{ rule: 'ALL', designation_ids: [empty.id] }]);
     const request = await world.raise(world.members.AGENT);
@@ -262,13 +263,13 @@ describe('who may decide', () => {
       .items[0];
     expect(details.falls_back).toBe(true);
     expect(details.waiting_for.map((person) => person.user_type).sort()).toEqual(['ADMIN', 'OWNER']);
-    expect(await mailsTo(app, world.members.OWNER.email)).toHaveLength(1);
+    expect(await mailsTo(suite.app, world.members.OWNER.email)).toHaveLength(1);
     const approved = await world.ok(world.members.ADMIN, DecideWorkflowRequest, approve(request.id, 1));
     expect(approved.items[0].state).toBe('APPROVED');
   });
 
   it('falls back when the last undecided approver of an ALL level leaves', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const leaving = await world.add('STORE_MANAGER', { designation_id: world.designation.id });
     await world.workflow('PRODUCT_FLEET', [
       { rule: 'ALL', user_ids: [world.members.MANAGER.userId, leaving.userId] },
@@ -281,7 +282,7 @@ describe('who may decide', () => {
   });
 
   it('refuses a decision for a level the request has not reached, naming the field', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const request = await world.raise(world.members.AGENT);
     const ahead = await world.as(world.members.OWNER, DecideWorkflowRequest, approve(request.id, 2));
     expect(ahead.errors?.[0]).toMatchObject({
@@ -303,7 +304,7 @@ describe('who may decide', () => {
 
 describe('two decisions at once', () => {
   it('counts exactly one of two approvers deciding an ANY level at the same moment', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const first = await world.add('MANAGER', { designation_id: world.designation.id });
     const second = await world.add('MANAGER', { designation_id: world.designation.id });
     await world.workflow('PRODUCT_FLEET', [{ rule: 'ANY', user_ids: [first.userId, second.userId] }]);
@@ -327,13 +328,13 @@ describe('two decisions at once', () => {
       extensions: { code: 'CONFLICT' },
     });
     expect((await world.decisions(request.id)).map((row) => row.member_id)).toEqual([winner.membershipId]);
-    expect(watched.callsFor(request.id)).toHaveLength(1);
+    expect(suite.watched().callsFor(request.id)).toHaveLength(1);
     expect(await world.audited('DecideWorkflowRequest', request.id)).toHaveLength(1);
-    expect(await mailsTo(app, world.members.AGENT.email)).toHaveLength(1);
+    expect(await mailsTo(suite.app, world.members.AGENT.email)).toHaveLength(1);
   });
 
   it('counts both approvers of an ALL level deciding at once', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const first = await world.add('MANAGER', { designation_id: world.designation.id });
     const second = await world.add('MANAGER', { designation_id: world.designation.id });
     await world.workflow('PRODUCT_FLEET', [{ rule: 'ALL', user_ids: [first.userId, second.userId] }]);
@@ -346,13 +347,13 @@ describe('two decisions at once', () => {
     expect(answers.map((answer) => answer.errors)).toEqual([undefined, undefined]);
     expect(await world.stored(request.id)).toMatchObject({ state: 'APPROVED' });
     expect(await world.decisions(request.id)).toHaveLength(2);
-    expect(watched.callsFor(request.id)).toHaveLength(1);
+    expect(suite.watched().callsFor(request.id)).toHaveLength(1);
   });
 });
 
 describe('withdrawing', () => {
   it('lets the requester alone withdraw a pending request, once', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const request = await world.raise(world.members.DEALER_OWNER);
     const other = await world.as(world.members.OWNER, WithdrawWorkflowRequest, { request_id: request.id });
     expect(other.errors?.[0]).toMatchObject({
@@ -376,7 +377,12 @@ describe('withdrawing', () => {
       can_decide: false,
     });
     expect(withdrawn.items[0].levels.map((level) => level.state)).toEqual(['WITHDRAWN']);
-    expect(watched.callsFor(request.id).map((entry) => entry.hook)).toEqual(['withdrawn']);
+    expect(
+      suite
+        .watched()
+        .callsFor(request.id)
+        .map((entry) => entry.hook),
+    ).toEqual(['withdrawn']);
     expect(await world.audited('WithdrawWorkflowRequest', request.id)).toHaveLength(1);
 
     const again = await world.as(world.members.DEALER_OWNER, WithdrawWorkflowRequest, {
@@ -397,7 +403,7 @@ describe('withdrawing', () => {
   });
 
   it('refuses a second pending request for the same record', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const request = await world.raise(world.members.AGENT);
     await expect(world.raise(world.members.MANAGER, { record_id: request.record_id })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -409,8 +415,8 @@ describe('withdrawing', () => {
 
 describe('the walls', () => {
   it('keeps another organization out: it can neither see nor decide a request', async () => {
-    const world = await approvalWorld(app);
-    const other = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
+    const other = await approvalWorld(suite.app);
     const request = await world.raise(world.members.AGENT);
     const notFound = {
       message: 'Approval request not found. It may not be yours to see; refresh the list and try again.',

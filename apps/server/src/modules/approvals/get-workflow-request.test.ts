@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CheckUserForWorkflowApproval,
   DecideWorkflowRequest,
@@ -8,22 +8,12 @@ import {
 import { moduleEntry } from '@fieldport/contract/permission-samples.test-kit';
 import type { Role } from '@fieldport/contract/roles';
 import { grant } from '../../db/seed/factories.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { approvalWorld, watchWorkflowKind, type ApprovalWorld } from './approvals.test-kit.ts';
+import { approvalsTestApp, approvalWorld, type ApprovalWorld } from './approvals.test-kit.ts';
 
 // CheckUserForWorkflowApproval (docs/approvals.md#who-approves): may this caller decide this request
 // now, and why not, for every role; and GetWorkflowRequest's account of a request.
 
-let app: TestApp;
-let watched: ReturnType<typeof watchWorkflowKind>;
-beforeAll(async () => {
-  app = await startTestApp();
-  watched = watchWorkflowKind('PRODUCT_FLEET');
-});
-afterAll(async () => {
-  watched?.restore();
-  await app?.close();
-});
+const suite = approvalsTestApp('PRODUCT_FLEET');
 
 type Answer = WorkflowRefusal | 'MAY' | 'NOT_FOUND';
 
@@ -59,7 +49,7 @@ const viewOnly = [
 // Every role asks, several times over: more than the default 30 s on a busy machine.
 describe('CheckUserForWorkflowApproval for each role', { timeout: 120_000 }, () => {
   it('answers for a kind without a workflow: the owner and admins may decide', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const request = await world.raise(world.members.DEALER_OWNER);
     expect(await answersOf(world, request.id)).toEqual({
       OWNER: 'MAY',
@@ -90,7 +80,7 @@ describe('CheckUserForWorkflowApproval for each role', { timeout: 120_000 }, () 
   });
 
   it('follows the levels: the named roles, then who already decided, then the end', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     await world.workflow('PRODUCT_FLEET', [
       { rule: 'ALL', roles: ['MANAGER', 'STORE_MANAGER'] },
       { rule: 'ANY', roles: ['AGENT'] },
@@ -146,7 +136,7 @@ describe('CheckUserForWorkflowApproval for each role', { timeout: 120_000 }, () 
   });
 
   it('tells a named approver without the Approve right why', async () => {
-    const world = await approvalWorld(app, { accessControl: true, designationModules: viewOnly });
+    const world = await approvalWorld(suite.app, { accessControl: true, designationModules: viewOnly });
     const approvers = await world.newDesignation('Approvers', [
       grant('Approvals', ['Product Fleet Approvals']),
     ]);
@@ -173,7 +163,7 @@ describe('CheckUserForWorkflowApproval for each role', { timeout: 120_000 }, () 
   });
 
   it('lets the owner decide when nobody the level names has the Approve right', async () => {
-    const lone = await approvalWorld(app, { accessControl: true, designationModules: viewOnly });
+    const lone = await approvalWorld(suite.app, { accessControl: true, designationModules: viewOnly });
     await lone.workflow('PRODUCT_FLEET', [{ rule: 'ANY', roles: ['MANAGER'] }]);
     const stranded = await lone.raise(lone.members.AGENT);
     expect(
@@ -187,7 +177,7 @@ describe('CheckUserForWorkflowApproval for each role', { timeout: 120_000 }, () 
 
 describe('GetWorkflowRequest', () => {
   it('shows the levels as raised, the record as its area describes it, and who it waits for', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const managers = await world.newDesignation('Fleet Managers');
     const manager = await world.add('MANAGER', { designation_id: managers.id });
     await world.workflow('PRODUCT_FLEET', [

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DecideWorkflowRequest, ListWorkFlows } from '@fieldport/contract/operations/approvals';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { approvalWorld, watchWorkflowKind, type ApprovalWorld } from './approvals.test-kit.ts';
+import { approvalsTestApp, approvalWorld, type ApprovalWorld } from './approvals.test-kit.ts';
 
 // ListWorkFlows (docs/approvals.md#who-sees-what): waiting for me, mine, all I may see; by kind,
 // state and day; paged in SQL.
 
-let app: TestApp;
-const restores: (() => void)[] = [];
-beforeAll(async () => {
-  app = await startTestApp();
-  restores.push(watchWorkflowKind('PRODUCT_FLEET').restore, watchWorkflowKind('FLEET_TAGGING').restore);
-});
-afterAll(async () => {
-  for (const restore of restores) restore();
-  await app?.close();
-});
+const suite = approvalsTestApp('PRODUCT_FLEET', 'FLEET_TAGGING');
 
 /** A day of the organization's time zone (Asia/Kolkata by default), `offset` days from today. */
 function orgDay(offset = 0): string {
@@ -27,7 +17,7 @@ let world: ApprovalWorld;
 let requests: Record<'alpha' | 'tagging' | 'gamma' | 'approved', { id: string }>;
 
 beforeAll(async () => {
-  world = await approvalWorld(app);
+  world = await approvalWorld(suite.app);
   await world.workflow('PRODUCT_FLEET', [{ rule: 'ANY', roles: ['MANAGER'] }]);
   const alpha = await world.raise(world.members.DEALER_OWNER, { summary: 'Fleet alpha AC' });
   const tagging = await world.raise(world.members.DEALER_OWNER, {
@@ -88,7 +78,7 @@ describe('the views', () => {
     expect(ids(await world.ok(world.members.DEALER_AGENT, ListWorkFlows, { view: 'ALL' }))).toEqual([]);
     expect(ids(await world.ok(world.members.TECHNICIAN, ListWorkFlows, { view: 'ALL' }))).toEqual([]);
     // Another organization sees none of them.
-    const other = await approvalWorld(app);
+    const other = await approvalWorld(suite.app);
     expect(ids(await other.ok(other.members.OWNER, ListWorkFlows, { view: 'ALL' }))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
   WorkflowDecisionItem,
@@ -8,8 +8,7 @@ import type {
 } from '@fieldport/contract/operations/approvals';
 import type { Db } from '../../db/client.ts';
 import { workflowDecision, workflowRequest, workflowRequestLevel } from '../../db/schema/approvals.ts';
-import { member, user } from '../../db/schema/identity.ts';
-import { designation } from '../../db/schema/platform.ts';
+import { user } from '../../db/schema/identity.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { notFound } from '../../platform/errors.ts';
 import { qualified } from '../../platform/lists.ts';
@@ -20,7 +19,12 @@ import {
   visibleRequests,
   workflowKindHooks,
 } from '../../platform/workflow.ts';
-import { callerDecides, loadApproverRights, type ApproverRights } from '../../platform/workflow-approvers.ts';
+import {
+  approverNames,
+  callerDecides,
+  loadApproverRights,
+  type ApproverRights,
+} from '../../platform/workflow-approvers.ts';
 
 /**
  * A request as the lists and answers show it (docs/approvals.md): one select, with its decisions
@@ -119,29 +123,7 @@ export async function requestDetails(
       ),
     )
     .orderBy(asc(workflowRequestLevel.level));
-  const designationIds = [...new Set(levels.flatMap((level) => level.designation_ids))];
-  const userIds = [...new Set(levels.flatMap((level) => level.user_ids))];
-  const designations = designationIds.length
-    ? await db
-        .select({ id: designation.id, name: designation.name })
-        .from(designation)
-        .where(
-          and(
-            eq(designation.organization_id, caller.organization.id),
-            inArray(designation.id, designationIds),
-          ),
-        )
-    : [];
-  // Names of the people a level names: only members of this organization.
-  const people = userIds.length
-    ? await db
-        .select({ id: user.id, name: user.name })
-        .from(member)
-        .innerJoin(user, eq(user.id, member.userId))
-        .where(and(eq(member.organizationId, caller.organization.id), inArray(member.userId, userIds)))
-    : [];
-  const designationName = new Map(designations.map((d) => [d.id, d.name]));
-  const personName = new Map(people.map((p) => [p.id, p.name]));
+  const approversOf = await approverNames(db, caller, levels);
 
   const pending = item.state === 'PENDING';
   const deciders = pending ? await currentDeciders(db, rights, row) : [];
@@ -152,13 +134,7 @@ export async function requestDetails(
       level: level.level,
       rule: level.rule,
       state: levelState(item, level.level),
-      designations: level.designation_ids.flatMap((id) =>
-        designationName.has(id) ? [{ designation_id: id, designation_name: designationName.get(id)! }] : [],
-      ),
-      users: level.user_ids.flatMap((id) =>
-        personName.has(id) ? [{ user_id: id, user_name: personName.get(id)! }] : [],
-      ),
-      roles: level.roles,
+      ...approversOf(level),
     })),
     waiting_for: deciders.map(({ user_id, user_name, user_type, designation_name }) => ({
       user_id,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   DecideWorkflowRequest,
@@ -13,28 +13,18 @@ import { moduleEntry } from '@fieldport/contract/permission-samples.test-kit';
 import { member } from '../../db/schema/identity.ts';
 import { designation } from '../../db/schema/platform.ts';
 import { seedDemoWorkflows } from '../../db/seed/approvals.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { approvalWorld, watchWorkflowKind } from './approvals.test-kit.ts';
+import { approvalsTestApp, approvalWorld } from './approvals.test-kit.ts';
 
 // Workflow Settings (docs/approvals.md#workflow-settings): each kind's levels, who approves them,
 // and what a change does to the requests already raised.
 
-let app: TestApp;
-let watched: ReturnType<typeof watchWorkflowKind>;
-beforeAll(async () => {
-  app = await startTestApp();
-  watched = watchWorkflowKind('PRODUCT_FLEET');
-});
-afterAll(async () => {
-  watched?.restore();
-  await app?.close();
-});
+const suite = approvalsTestApp('PRODUCT_FLEET');
 
 const sortedIds = (people: { user_id: string }[]) => people.map((person) => person.user_id).sort();
 
 describe('reading and saving a workflow', () => {
   it('lists every kind, without a workflow the owner and admins approving', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const settings = await world.ok(world.members.OWNER, ListWorkflowSettings, {});
     expect(settings.items.map((item) => item.kind)).toEqual([...WORKFLOW_KINDS]);
     for (const item of settings.items) {
@@ -46,7 +36,7 @@ describe('reading and saving a workflow', () => {
   });
 
   it('saves levels, previews who approves each, audits the change, and removes them again', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const approvers = await world.newDesignation('Fleet approvers');
     const holder = await world.add('MANAGER', { designation_id: approvers.id });
     const input = {
@@ -100,7 +90,7 @@ describe('reading and saving a workflow', () => {
 
   it('previews without saving, and shows who a level leaves out and the fallback', async () => {
     // Access control on: the world's designation shows nothing of the approvals.
-    const world = await approvalWorld(app, { accessControl: true });
+    const world = await approvalWorld(suite.app, { accessControl: true });
     const preview = await world.ok(world.members.OWNER, PreviewWorkflowSettings, {
       kind: 'QUOTATION',
       levels: [{ rule: 'ANY', roles: ['MANAGER'] }],
@@ -122,7 +112,7 @@ describe('reading and saving a workflow', () => {
   });
 
   it('keeps a request in flight on the levels it was raised under', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     await world.ok(world.members.OWNER, SaveWorkflowSettings, {
       kind: 'PRODUCT_FLEET',
       levels: [{ rule: 'ANY', roles: ['MANAGER'] }],
@@ -152,7 +142,7 @@ describe('reading and saving a workflow', () => {
 
 describe('what a level may name', () => {
   it('refuses bad levels naming the field, and writes nothing', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const dealerUser = world.members.DEALER_OWNER;
     const gone = await world.newDesignation('Gone');
     await world.db.update(designation).set({ status: 'INACTIVE' }).where(eq(designation.id, gone.id));
@@ -218,7 +208,7 @@ describe('what a level may name', () => {
       });
     }
     // A user of another organization is no member of this one.
-    const other = await approvalWorld(app);
+    const other = await approvalWorld(suite.app);
     const foreign = await world.as(world.members.OWNER, SaveWorkflowSettings, {
       kind: 'PRODUCT_FLEET',
       levels: [level({ user_ids: [other.members.MANAGER.userId] })],
@@ -233,7 +223,7 @@ describe('what a level may name', () => {
   });
 
   it('offers the active designations, the staff who may be named (searched) and the roles', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const choices = await world.ok(world.members.OWNER, ListWorkflowApproverChoices, {});
     expect(choices.designations).toEqual([
       { designation_id: world.designation.id, designation_name: world.designation.name },
@@ -264,7 +254,7 @@ describe('what a level may name', () => {
   });
 
   it('is for whoever has Workflow Settings: others are refused', async () => {
-    const world = await approvalWorld(app, {
+    const world = await approvalWorld(suite.app, {
       accessControl: true,
       designationModules: [
         moduleEntry('Settings', { VIEW: true }, [moduleEntry('Workflow Settings', { VIEW: true })]),
@@ -281,7 +271,7 @@ describe('what a level may name', () => {
 
 describe('the demo workflow', () => {
   it('approves fleet items by a service manager, then the owner or an admin', async () => {
-    const world = await approvalWorld(app);
+    const world = await approvalWorld(suite.app);
     const serviceManagers = await world.newDesignation('Service Manager');
     const manager = await world.add('MANAGER', { designation_id: serviceManagers.id });
     await seedDemoWorkflows(world.db, {

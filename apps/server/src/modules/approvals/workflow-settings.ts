@@ -23,6 +23,7 @@ import { containsPattern } from '../../platform/lists.ts';
 import { requireActiveReferences } from '../../platform/references.ts';
 import { inOrganization, userOfMember } from '../../platform/tenant.ts';
 import {
+  approverNames,
   fallbackApprovers,
   loadApproverRights,
   previewLevel,
@@ -90,23 +91,7 @@ async function settingsItem(
   stored: StoredWorkflow | undefined,
 ): Promise<WorkflowSettingsItem> {
   const levels = stored?.levels ?? [];
-  const designationIds = [...new Set(levels.flatMap((level) => level.designation_ids))];
-  const userIds = [...new Set(levels.flatMap((level) => level.user_ids))];
-  const designations = designationIds.length
-    ? await db
-        .select({ id: designation.id, name: designation.name })
-        .from(designation)
-        .where(and(inOrganization(designation, caller), inArray(designation.id, designationIds)))
-    : [];
-  const people = userIds.length
-    ? await db
-        .select({ id: user.id, name: user.name })
-        .from(member)
-        .innerJoin(user, userOfMember())
-        .where(and(eq(member.organizationId, caller.organization.id), inArray(member.userId, userIds)))
-    : [];
-  const designationName = new Map(designations.map((row) => [row.id, row.name]));
-  const personName = new Map(people.map((row) => [row.id, row.name]));
+  const approversOf = await approverNames(db, caller, levels);
   return {
     kind,
     levels: await Promise.all(
@@ -115,13 +100,7 @@ async function settingsItem(
         rule: level.rule,
         designation_ids: level.designation_ids,
         user_ids: level.user_ids,
-        roles: level.roles,
-        designations: level.designation_ids.flatMap((id) =>
-          designationName.has(id) ? [{ designation_id: id, designation_name: designationName.get(id)! }] : [],
-        ),
-        users: level.user_ids.flatMap((id) =>
-          personName.has(id) ? [{ user_id: id, user_name: personName.get(id)! }] : [],
-        ),
+        ...approversOf(level),
         preview: await previewLevel(db, caller, rights, kind, level),
       })),
     ),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, type SQL } from 'drizzle-orm';
 import {
   AttendanceCheckIn,
   AttendanceCheckOut,
@@ -25,17 +25,20 @@ import { inOrganization } from '../../platform/tenant.ts';
  * (docs/product.md#working-offline).
  */
 
+/** The caller's own attendance rows that also meet `conditions`. */
+function ownAttendance(caller: Caller, ...conditions: SQL[]) {
+  return and(
+    inOrganization(technicianAttendance, caller),
+    eq(technicianAttendance.member_id, caller.membership.id),
+    ...conditions,
+  );
+}
+
 async function todayRow(db: Db, caller: Caller, day: string) {
   const [row] = await db
     .select()
     .from(technicianAttendance)
-    .where(
-      and(
-        inOrganization(technicianAttendance, caller),
-        eq(technicianAttendance.member_id, caller.membership.id),
-        eq(technicianAttendance.day, day),
-      ),
-    );
+    .where(ownAttendance(caller, eq(technicianAttendance.day, day)));
   return row;
 }
 
@@ -48,13 +51,7 @@ async function answerAgain(db: Db, caller: Caller, recordId: string | null) {
     ? await db
         .select()
         .from(technicianAttendance)
-        .where(
-          and(
-            inOrganization(technicianAttendance, caller),
-            eq(technicianAttendance.member_id, caller.membership.id),
-            eq(technicianAttendance.id, recordId),
-          ),
-        )
+        .where(ownAttendance(caller, eq(technicianAttendance.id, recordId)))
     : [];
   const day = row?.day ?? todayOf(caller);
   const status = toStatus(day, row ?? (await todayRow(db, caller, day)));
@@ -127,9 +124,8 @@ export const attendanceCheckOut = defineHandler(AttendanceCheckOut, async (input
     .update(technicianAttendance)
     .set({ checked_out_at: takenAt })
     .where(
-      and(
-        inOrganization(technicianAttendance, caller),
-        eq(technicianAttendance.member_id, caller.membership.id),
+      ownAttendance(
+        caller,
         eq(technicianAttendance.day, day),
         isNull(technicianAttendance.checked_out_at),
         lte(technicianAttendance.checked_in_at, takenAt),

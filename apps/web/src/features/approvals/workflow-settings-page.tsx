@@ -40,6 +40,7 @@ import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { useInstantFormats } from '../../ui/format.ts';
+import { LoadError } from '../../ui/load-error.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { useOperation } from '../../ui/use-operation.ts';
@@ -90,6 +91,11 @@ function levelsInput(levels: EditedLevel[]) {
   }));
 }
 
+/** A level that names no approver: the server refuses it (workflowLevelSchema). */
+function namesNobody(level: ReturnType<typeof levelsInput>[number]): boolean {
+  return level.designation_ids.length + level.user_ids.length + level.roles.length === 0;
+}
+
 /** The same levels in the same order with the same approvers and rules. */
 function sameLevels(a: EditedLevel[], b: EditedLevel[]): boolean {
   return JSON.stringify(levelsInput(a)) === JSON.stringify(levelsInput(b));
@@ -131,18 +137,7 @@ export default function WorkflowSettingsPage({ route, can }: FeaturePageProps) {
         ))}
       </TextField>
       {settings.error && !settings.data ? (
-        <Alert
-          severity="error"
-          variant="outlined"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The workflow could not be loaded: {settings.error.message}
-        </Alert>
+        <LoadError what="The workflow" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
         <Stack spacing={2} aria-busy="true" aria-label="Loading the workflow">
           <Skeleton variant="rounded" height={160} />
@@ -176,15 +171,13 @@ function WorkflowEditor({
   const [levels, setLevels] = useState<EditedLevel[]>(initial);
   const [confirming, setConfirming] = useState(false);
   const changed = !sameLevels(levels, initial);
-  const incomplete = levels.findIndex(
-    (level) => level.designations.length + level.users.length + level.roles.length === 0,
-  );
+  // One value per edit: the debounce below restarts whenever its value is a new one.
+  const input = useMemo(() => levelsInput(levels), [levels]);
+  const incomplete = input.findIndex(namesNobody);
 
   // Who would approve, as edited: asked of the server once the editing pauses.
-  const edited = useDebouncedValue(levelsInput(levels), 400);
-  const previewInputComplete = edited.every(
-    (level) => level.designation_ids.length + level.user_ids.length + level.roles.length > 0,
-  );
+  const edited = useDebouncedValue(input, 400);
+  const previewInputComplete = !edited.some(namesNobody);
   const preview = useQuery({
     queryKey: ['workflow-settings-preview', kind, edited],
     enabled: changed && previewInputComplete,
@@ -195,9 +188,7 @@ function WorkflowEditor({
   // Until the server has answered for the levels as they are now, the preview shown is older.
   const previewPending =
     changed &&
-    (preview.isFetching ||
-      !previewInputComplete ||
-      JSON.stringify(edited) !== JSON.stringify(levelsInput(levels)));
+    (preview.isFetching || !previewInputComplete || JSON.stringify(edited) !== JSON.stringify(input));
 
   const save = useOperation(SaveWorkflowSettings, {
     onSuccess: (answer) => {
@@ -282,9 +273,7 @@ function WorkflowEditor({
           <Button
             variant="contained"
             disabled={!changed || save.isPending || incomplete >= 0}
-            onClick={() =>
-              removed > 0 ? setConfirming(true) : save.run({ kind, levels: levelsInput(levels) })
-            }
+            onClick={() => (removed > 0 ? setConfirming(true) : save.run({ kind, levels: input }))}
           >
             Save workflow
           </Button>
@@ -301,7 +290,7 @@ function WorkflowEditor({
         confirmLabel="Save workflow"
         destructive
         busy={save.isPending}
-        onConfirm={() => save.run({ kind, levels: levelsInput(levels) })}
+        onConfirm={() => save.run({ kind, levels: input })}
         onClose={() => setConfirming(false)}
       >
         {WORKFLOW_KIND_LABELS[kind]} requests raised from now on will climb {levels.length}{' '}

@@ -36,6 +36,7 @@ import {
 import { api } from '../../api/client.ts';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { FormTextField } from '../../ui/form-text-field.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useFormSubmit, useOperation } from '../../ui/use-operation.ts';
 import { DealerFlagsSection } from './dealer-flags-section.tsx';
@@ -98,18 +99,7 @@ export default function OrganizationSettingsPage({ route, can }: FeaturePageProp
     <Box component="section" aria-labelledby="page-title">
       <PageTitle title={route.title} />
       {settings.error && !settings.data ? (
-        <Alert
-          severity="error"
-          variant="outlined"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The settings could not be loaded: {settings.error.message}
-        </Alert>
+        <LoadError what="The settings" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
         <Stack spacing={2} aria-busy="true" aria-label="Loading the settings">
           <Skeleton variant="rounded" height={220} />
