@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.ts';
+import { raiseDemoFleetRequests } from '../apps/server/src/modules/product-fleet/demo-requests.ts';
 import { seedE2eFixtures } from './support/fixtures.ts';
 
 declare module 'vitest' {
@@ -65,6 +66,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
   await migrateDatabase(database);
   await seedDemoIfEmpty(database.db);
+  await raiseDemoFleetRequests(database.db);
   await seedE2eFixtures(database.db);
   await database.close();
 

@@ -11,6 +11,8 @@ import {
 import { seedAccessFixtures } from './access-fixtures.ts';
 import { seedPeopleFixtures } from './people-fixtures.ts';
 import { seedTicketFixtures } from '../tickets/ticket-fixtures.ts';
+import { seedApprovalFixtures } from '../approvals/approval-fixtures.ts';
+import { seedFleetFixtures } from '../product-fleet/fleet-fixtures.ts';
 
 /** People the journeys need besides the demo's, each used by one journey only. */
 export const E2E_USERS = {
@@ -80,4 +82,6 @@ export async function seedE2eFixtures(db: Db): Promise<void> {
   await seedAccessFixtures(db);
   await seedPeopleFixtures(db);
   await seedTicketFixtures(db);
+  await seedApprovalFixtures(db);
+  await seedFleetFixtures(db);
 }

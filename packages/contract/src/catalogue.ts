@@ -11,6 +11,7 @@ import * as files from './operations/files.ts';
 import * as tickets from './operations/tickets.ts';
 import * as mailOutbox from './operations/mail-outbox.ts';
 import * as approvals from './operations/approvals.ts';
+import * as productFleet from './operations/product-fleet.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -50,4 +51,5 @@ export const CATALOGUE = collect(
   tickets,
   mailOutbox,
   approvals,
+  productFleet,
 );

@@ -125,3 +125,20 @@ export const takenAtSchema = z.iso
 export const actionIdSchema = z
   .uuid({ error: 'action_id must be a UUID such as 3f2b8c1e-9d4a-4e7b-8a6c-2d1e0f9b7a54' })
   .nullish();
+
+/** The day `days` after (or, negative, before) `day`; both 'YYYY-MM-DD' calendar days. */
+export function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The calendar day ('YYYY-MM-DD') of an instant in a time zone: the organization's today by default. */
+export function dayIn(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}

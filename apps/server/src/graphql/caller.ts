@@ -208,6 +208,26 @@ export function callerOf(
   };
 }
 
+/**
+ * The caller a membership would resolve to without a session (the demo seed raising its requests,
+ * the tests): the same rows and the same `callerOf`, none of the session's checks.
+ */
+export async function callerOfMembership(db: Db, membershipId: string, sessionId: string): Promise<Caller> {
+  const [row] = await db
+    .select({ member, user, organization, party, designation })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .leftJoin(party, partyOfMember())
+    .leftJoin(
+      designation,
+      and(eq(designation.id, member.designation_id), eq(designation.organization_id, member.organizationId)),
+    )
+    .where(eq(member.id, membershipId));
+  if (!row) throw new Error(`No membership ${membershipId}`);
+  return callerOf(sessionId, row);
+}
+
 export function organizationDetails(row: typeof organization.$inferSelect) {
   return {
     organization_name: row.name,

@@ -63,6 +63,7 @@ import { listPincodes, removePincode, updatePincode } from './territories/pincod
 import { territoryHandlers } from './territories/territories.ts';
 import { ticketHandlers } from './tickets/ticket-handlers.ts';
 import { approvalHandlers } from './approvals/approval-handlers.ts';
+import { productFleetHandlers } from './product-fleet/fleet-handlers.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
 export const HANDLERS: Handler[] = [
@@ -135,4 +136,6 @@ export const HANDLERS: Handler[] = [
   ...ticketHandlers,
   // Approvals: the workflow engine's requests and Workflow Settings (docs/approvals.md).
   ...approvalHandlers,
+  // The installed fleet: AMC types, fleet items, their approvals and tagging (DOMAIN.md).
+  ...productFleetHandlers,
 ] as Handler[];

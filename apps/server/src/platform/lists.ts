@@ -131,9 +131,17 @@ export function qualified(column: PgColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(name)}`;
 }
 
+/** A term with its own % _ and \ taken literally in a LIKE pattern. */
+const likeLiteral = (term: string) => term.replace(/[\\%_]/g, '\\$&');
+
 /** `%term%` for ILIKE with the term's own % _ and \ taken literally. */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+  return `%${likeLiteral(term)}%`;
+}
+
+/** `term%` for LIKE (a btree with text_pattern_ops serves it), the term's % _ and \ literal. */
+export function startsWithPattern(term: string): string {
+  return `${likeLiteral(term)}%`;
 }
 
 /** The search condition: any of the expressions contains the term (case-insensitive). */

@@ -15,7 +15,14 @@ export async function requireActiveReference(
   db: Db,
   caller: Caller,
   table: { id: PgColumn; organization_id: PgColumn; name: PgColumn; status: PgColumn },
-  options: { id: string; previousId?: string; field: string; noun: string },
+  options: {
+    id: string;
+    previousId?: string;
+    field: string;
+    noun: string;
+    /** The area's own words for a record that is missing or inactive alike (default: by the noun). */
+    message?: string;
+  },
 ): Promise<{ id: string; name: string }> {
   const [row] = (await db
     .select({ id: table.id, name: table.name, status: table.status })
@@ -26,9 +33,17 @@ export async function requireActiveReference(
     status: RecordStatus;
   }[];
   const Noun = options.noun[0].toUpperCase() + options.noun.slice(1);
-  if (!row) throw badInput(`${Noun} not found. Choose a ${options.noun} from the list.`, options.field);
+  if (!row) {
+    throw badInput(
+      options.message ?? `${Noun} not found. Choose a ${options.noun} from the list.`,
+      options.field,
+    );
+  }
   if (row.status !== 'ACTIVE' && row.id !== options.previousId) {
-    throw badInput(`${Noun} '${row.name}' is inactive. Activate it first or choose another.`, options.field);
+    throw badInput(
+      options.message ?? `${Noun} '${row.name}' is inactive. Activate it first or choose another.`,
+      options.field,
+    );
   }
   return { id: row.id, name: row.name };
 }

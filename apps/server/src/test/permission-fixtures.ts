@@ -11,6 +11,7 @@ import { customerFixtures } from '../modules/customers/tenant-fixtures.test-kit.
 import { ticketFixtures } from '../modules/tickets/tenant-fixtures.test-kit.ts';
 import { mailOutboxFixtures } from '../modules/mail-outbox/tenant-fixtures.test-kit.ts';
 import { approvalFixtures } from '../modules/approvals/tenant-fixtures.test-kit.ts';
+import { productFleetFixtures } from '../modules/product-fleet/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
 /**
@@ -32,4 +33,5 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...ticketFixtures,
   ...mailOutboxFixtures,
   ...approvalFixtures,
+  ...productFleetFixtures,
 };

@@ -23,6 +23,8 @@ const people = () => import('../features/people/user-screen.tsx');
 const parties = () => import('../features/people/party-screen.tsx');
 const customers = () => import('../features/customers/customers-page.tsx');
 const tickets = () => import('../features/tickets/tickets-page.tsx');
+const fleet = () => import('../features/product-fleet/product-fleet-page.tsx');
+const approvals = () => import('../features/approvals/approvals-page.tsx');
 
 /**
  * The one registry of built screens: shell route (SHELL_ROUTES in contract/shell-routes.ts) -> its
@@ -96,7 +98,12 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/mail-outbox/mail-outbox-page.tsx'),
     (m) => m.default,
   ),
-  // Approvals (docs/approvals.md)
+  // The installed fleet (docs/product-fleet.md)
+  '/ProductFleet': page(fleet, (m) => m.ProductFleetPage),
+  '/DealerProducts': page(fleet, (m) => m.DealerProductsPage),
+  // Approvals (docs/approvals.md): one screen, filtered by the route's kind
+  '/ProductFleetApprovals': page(approvals, (m) => m.approvalsPages.PRODUCT_FLEET),
+  '/ProductFleetTaggingApproval': page(approvals, (m) => m.approvalsPages.FLEET_TAGGING),
   '/WorkflowSettings': page(
     () => import('../features/approvals/workflow-settings-page.tsx'),
     (m) => m.default,

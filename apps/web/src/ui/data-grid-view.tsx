@@ -21,7 +21,7 @@ import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
   const { label, columns, rowActions, rows, total, totalCapped, loading, state, sortable, narrow, getRowId } =
     props;
-  const { availableWidth, rowLabel, onShowDetails } = props;
+  const { availableWidth, rowLabel, onShowDetails, onRowOpen } = props;
   const actionCount = rowActions?.length ?? 0;
 
   const fitted = useMemo(
@@ -144,6 +144,17 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
       disableColumnMenu
       disableColumnFilter
       disableRowSelectionOnClick
+      onRowClick={onRowOpen ? (params) => onRowOpen(params.row as Item) : undefined}
+      onCellKeyDown={
+        onRowOpen
+          ? (params, event) => {
+              // Enter on the cell itself; a button or link inside it does its own thing.
+              if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+              event.preventDefault();
+              onRowOpen(params.row as Item);
+            }
+          : undefined
+      }
       disableColumnResize={narrow}
       // Long names and lists of chips wrap instead of being cut off.
       getRowHeight={() => 'auto'}
@@ -153,6 +164,7 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
         bgcolor: 'background.paper',
         // Headers wrap onto a second line rather than being cut off.
         '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, whiteSpace: 'normal', lineHeight: 1.2 },
+        '& .MuiDataGrid-row': onRowOpen ? { cursor: 'pointer' } : undefined,
         '& .MuiDataGrid-cell': {
           display: 'flex',
           alignItems: 'center',

@@ -74,6 +74,11 @@ interface DataTableProps<Item> {
    * that give way on a narrow screen need no Details action then.
    */
   rowOpensPage?: boolean;
+  /**
+   * Opens a row (its details, where the screen acts on it): a click anywhere on the row, or Enter
+   * on any of its cells.
+   */
+  onRowOpen?: (item: Item) => void;
   /** The list query (useList) and the person's choices (useListState). */
   list: ListResult<Item>;
   state: ListState;
@@ -89,6 +94,7 @@ export interface DataTableViewProps<Item> {
   rowActions?: RowAction<Item>[];
   getRowId: (item: Item) => string;
   rowOpensPage?: boolean;
+  onRowOpen?: (item: Item) => void;
   rows: Item[];
   total: number;
   /** More rows match than `total` (the count's cap): the pager says "10,000+". */

@@ -74,6 +74,8 @@ export type FieldConfig =
     }
   /** A yes/no setting. */
   | { kind: 'switch'; name: string; label: string; helperText?: string }
+  /** A calendar day ('YYYY-MM-DD'); empty is none where the schema allows it. */
+  | { kind: 'date'; name: string; label: string; required?: boolean; helperText?: string }
   /** A list of codes (pincodes ...) typed or pasted as text, separated by commas, spaces or lines. */
   | { kind: 'codes'; name: string; label: string; placeholder?: string; helperText?: string }
   /** Files uploaded for the record (GenerateS3Url), kept as `{ file_name, s3_key? }` items. */
@@ -219,6 +221,20 @@ function FormField({ form, field, autoFocus }: { form: Form; field: FieldConfig;
           )}
         />
       );
+    case 'date': {
+      const { ref, ...registered } = form.register(field.name);
+      return (
+        <FormTextField
+          {...common}
+          {...registered}
+          inputRef={ref}
+          type="date"
+          required={field.required}
+          helperText={message ?? field.helperText}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      );
+    }
     case 'switch':
       return (
         <Controller

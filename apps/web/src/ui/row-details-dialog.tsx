@@ -1,6 +1,6 @@
-import { Fragment, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { DetailDialog } from './detail-dialog.tsx';
+import { DetailList } from './detail-list.tsx';
 
 interface DetailsColumn<Item> {
   field: string;
@@ -24,30 +24,14 @@ export function RowDetailsDialog<Item>(props: {
   return (
     <DetailDialog open={item !== undefined} title={props.title} narrow={narrow} onClose={onClose}>
       {item !== undefined && (
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, auto) 1fr' },
-            columnGap: 3,
-            rowGap: { xs: 0.25, sm: 1.5 },
-            alignItems: 'center',
-          }}
-        >
-          {columns.map((column) => (
-            <Fragment key={column.field}>
-              <Box component="dt" sx={{ color: 'text.secondary', mt: { xs: 1.5, sm: 0 } }}>
-                {column.header}
-              </Box>
-              <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {column.render
-                  ? column.render(item)
-                  : String((item as Record<string, unknown>)[column.field] ?? '—')}
-              </Box>
-            </Fragment>
-          ))}
-        </Box>
+        <DetailList
+          items={columns.map((column) => ({
+            label: column.header,
+            value: column.render
+              ? column.render(item)
+              : String((item as Record<string, unknown>)[column.field] ?? '—'),
+          }))}
+        />
       )}
     </DetailDialog>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CoverageOnDay } from './product-fleet.ts';
 import {
   actionIdSchema,
   dateRangeFilter,
@@ -122,6 +123,13 @@ const ticketFields = z
       .transform((value) => value || null),
     service_id: idSchema('Service'),
     serial_number: serialNumberSchema,
+    /**
+     * The fleet item the ticket is about (docs/product-fleet.md#tickets): its customer, location,
+     * product and serial number are the ticket's, and its coverage today is recorded on the ticket.
+     */
+    fleet_item_id: idSchema('fleet_item_id')
+      .nullish()
+      .transform((value) => value || null),
     problem_description_id: idSchema('problem_description_id')
       .nullish()
       .transform((value) => value || null),
@@ -190,7 +198,8 @@ export const createTicketSchema = ticketFields
         message: 'Choose Assign it now to give the ticket to a technician or service partner',
       });
     }
-    if (!value.customer_id && !value.new_customer) {
+    // A fleet item brings its customer and location (docs/product-fleet.md#tickets).
+    if (!value.customer_id && !value.new_customer && !value.fleet_item_id) {
       ctx.addIssue({ code: 'custom', path: ['customer_id'], message: 'Choose a customer or add a new one' });
     }
     if (value.customer_id && value.new_customer) {
@@ -200,7 +209,14 @@ export const createTicketSchema = ticketFields
         message: 'Choose an existing customer or add a new one, not both',
       });
     }
-    if (value.customer_id && !value.location_id) {
+    if (value.fleet_item_id && value.new_customer) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['new_customer'],
+        message: "A fleet item's ticket is for the customer it is installed at. Leave the new customer out.",
+      });
+    }
+    if (value.customer_id && !value.location_id && !value.fleet_item_id) {
       ctx.addIssue({ code: 'custom', path: ['location_id'], message: 'Location is required' });
     }
     if (value.preferred_visit_time && !value.preferred_visit_date) {
@@ -237,6 +253,10 @@ export interface TicketItem {
   category_id: string;
   category_name: string;
   serial_number: string | null;
+  /** The fleet item, when the ticket was raised for one. */
+  fleet_item_id: string | null;
+  /** The item's coverage when the ticket was raised (null: raised without a fleet item). */
+  coverage: CoverageOnDay | null;
   problem_description_id: string | null;
   problem_description_name: string | null;
   problem_note: string | null;

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
+import type { Coverage } from '@fieldport/contract/operations/product-fleet';
 import type { TicketEventKind, TicketPriority } from '@fieldport/contract/operations/tickets';
 import { ACTIVE_LIST_STATES, type TicketState } from '@fieldport/contract/ticket-states';
 import { trigramIndex } from '../indexes.ts';
@@ -18,6 +19,7 @@ import { customer, customerLocation } from './customers.ts';
 import { member, organization, user } from './identity.ts';
 import { party } from './platform.ts';
 import { category, service } from './product-catalogue.ts';
+import { fleetItem } from './product-fleet.ts';
 import { closureRemark, problemDescription, wipSubStage } from './settings.ts';
 import { territory } from './territories.ts';
 
@@ -61,6 +63,18 @@ export const ticket = pgTable(
     /** The territory of the location's pincode when the ticket was created; null when none. */
     territory_id: text().references(() => territory.id, { onDelete: 'set null' }),
     serial_number: text(),
+    /** The fleet item the ticket is about (docs/product-fleet.md#tickets). */
+    fleet_item_id: text().references(() => fleetItem.id, { onDelete: 'set null' }),
+    /**
+     * The item's coverage on the day the ticket was raised for it: null when raised without an
+     * item (also when linked to one later by its serial number). `coverage_until` is the last day
+     * of the warranty or AMC; `coverage_visits_left` the AMC's visits left then (null: unlimited).
+     */
+    coverage: text().$type<Coverage>(),
+    coverage_until: date({ mode: 'string' }),
+    coverage_visits_left: integer(),
+    /** Whether closing it used one of its item's AMC visits: a ticket reopened and closed again uses one only. */
+    amc_visit_counted: boolean().notNull().default(false),
     problem_description_id: text().references(() => problemDescription.id, { onDelete: 'set null' }),
     problem_note: text(),
     preferred_visit_date: date({ mode: 'string' }),
@@ -105,6 +119,8 @@ export const ticket = pgTable(
       table.created_at,
     ),
     index('ticket_org_customer_idx').on(table.organization_id, table.customer_id),
+    // A fleet item's tickets, newest first (its page).
+    index('ticket_org_fleet_item_idx').on(table.organization_id, table.fleet_item_id, table.created_at),
     index('ticket_org_created_idx').on(table.organization_id, table.created_at),
     index('ticket_org_closed_idx').on(table.organization_id, table.closed_at),
     // The Active list (docs/benchmarks.md#tickets): partial indexes on the active states, in the

@@ -6,6 +6,7 @@ import { grant, seedDesignation, seedMember, seedOrganization, seedParty } from 
 import { seedDemoWorkflows } from './approvals.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoCatalogue } from './product-catalogue.ts';
+import { seedDemoFleet } from './product-fleet.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoTerritories } from './territories.ts';
 import { seedDemoTickets } from './tickets.ts';
@@ -92,6 +93,9 @@ const PEOPLE: { role: Role; name: string; party?: 'partner' | 'dealer' }[] = [
   { role: 'REPRESENTATIVE', name: 'Ravi Representative' },
 ];
 
+/** The demo organization's slug: the demo's own data is found by it. */
+export const DEMO_ORGANIZATION_SLUG = 'demo-service-co';
+
 export const demoEmail = (role: Role) => `${role.toLowerCase()}@demo.local`;
 
 /**
@@ -106,7 +110,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     const t = tx as unknown as Db;
     const org = await seedOrganization(t, {
       name: 'Demo Service Co',
-      slug: 'demo-service-co',
+      slug: DEMO_ORGANIZATION_SLUG,
       is_access_control_enable: true,
       enable_credits_recharge: true,
     });
@@ -158,6 +162,11 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       organization_id: org.id,
       serviceManagerDesignationId: designations.get('MANAGER')!,
       updated_by: memberships.get('OWNER')?.userId,
+    });
+    await seedDemoFleet(t, {
+      organization_id: org.id,
+      dealer_id: dealer.id,
+      createdBy: memberships.get('AGENT')?.userId,
     });
     const second = await seedOrganization(t, { name: 'Demo Partner Org', slug: 'demo-partner-org' });
     await seedMember(t, {

@@ -7,14 +7,13 @@ import type { WorkflowKind, WorkflowRecordDescription } from '@fieldport/contrac
 import { ROLES, type Role } from '@fieldport/contract/roles';
 import type { Db } from '../../db/client.ts';
 import { workflowDecision, workflowRequest } from '../../db/schema/approvals.ts';
-import { member, organization, user } from '../../db/schema/identity.ts';
-import { auditLog, designation, party } from '../../db/schema/platform.ts';
+import { user } from '../../db/schema/identity.ts';
+import { auditLog } from '../../db/schema/platform.ts';
 import { seedWorkflow } from '../../db/seed/approvals.ts';
 import { grant, seedDesignation } from '../../db/seed/factories.ts';
-import { callerOf } from '../../graphql/caller.ts';
+import { callerOfMembership } from '../../graphql/caller.ts';
 import type { Caller } from '../../platform/caller.ts';
 import type { OperationContext } from '../../platform/handler.ts';
-import { partyOfMember } from '../../platform/tenant.ts';
 import {
   raiseRequest,
   swapWorkflowKindHooks,
@@ -36,20 +35,8 @@ import {
  */
 
 /** The caller a member's session would resolve to (graphql/caller.ts), without a session. */
-export async function callerOfMember(db: Db, membershipId: string): Promise<Caller> {
-  const [row] = await db
-    .select({ member, user, organization, party, designation })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .innerJoin(organization, eq(organization.id, member.organizationId))
-    .leftJoin(party, partyOfMember())
-    .leftJoin(
-      designation,
-      and(eq(designation.id, member.designation_id), eq(designation.organization_id, member.organizationId)),
-    )
-    .where(eq(member.id, membershipId));
-  if (!row) throw new Error(`No membership ${membershipId}`);
-  return callerOf('test', row);
+export function callerOfMember(db: Db, membershipId: string): Promise<Caller> {
+  return callerOfMembership(db, membershipId, 'test');
 }
 
 const testRequest = {

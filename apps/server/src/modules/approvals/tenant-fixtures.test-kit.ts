@@ -11,7 +11,7 @@ import { raiseAs, watchWorkflowKind } from './approvals.test-kit.ts';
 // must be kept out) for a fleet item, a kind without a workflow here: A's owner decides them.
 
 let watching = false;
-/** The fleet kind's hooks, recorded: no fleet area exists yet to register them. */
+/** The fleet kind's hooks, recorded in place of the fleet area's: these requests name no fleet item. */
 function watchFleet() {
   if (watching) return;
   watchWorkflowKind('PRODUCT_FLEET');

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from 'libphonenumber-js';
 import {
   ListCustomers,
@@ -61,15 +61,23 @@ function toLocation(
 }
 
 /**
- * A phone-like term ('98450', '+91 98450') matches the start of the number; any other term the
- * name or email anywhere. A number is never searched inside names or emails: '98450' means a phone.
+ * Customers whose phone starts with a phone-like term ('98450', '+91 98450'), through the phone
+ * prefix indexes; undefined when the term is not a phone number.
  */
-export function customerSearch(term: string) {
+export function customerPhoneStartsWith(term: string): SQL | undefined {
   const phone = phoneSearchTerm(term);
-  if (!phone) return searchCondition([customer.name, customer.email], term);
+  if (!phone) return undefined;
   return 'e164Prefix' in phone
     ? like(customer.phone, `${phone.e164Prefix}%`)
     : like(customer.phone_national, `${phone.nationalPrefix}%`);
+}
+
+/**
+ * A phone-like term matches the start of the number; any other term the name or email anywhere.
+ * A number is never searched inside names or emails: '98450' means a phone.
+ */
+export function customerSearch(term: string) {
+  return customerPhoneStartsWith(term) ?? searchCondition([customer.name, customer.email], term);
 }
 
 export const listCustomers = defineList(ListCustomers, {

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { CloseTicket } from '@fieldport/contract/operations/tickets';
 import { ticketClosureOtp } from '../../db/schema/tickets.ts';
-import { defineHandler } from '../../platform/handler.ts';
+import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { badInput, conflict, keepingWrites } from '../../platform/errors.ts';
+import { useAmcVisit } from '../product-fleet/fleet-tickets.ts';
 import {
   codeMatches,
   countWrongEntry,
@@ -11,9 +12,33 @@ import {
   voidClosureCodes,
 } from './closure-codes.ts';
 import { mailTicketClosed } from './ticket-mails.ts';
-import { answerTicket, lockTicket, recordEvent, requireAction, transition } from './ticket-rules.ts';
+import {
+  answerTicket,
+  lockTicket,
+  recordEvent,
+  requireAction,
+  transition,
+  type TicketRow,
+} from './ticket-rules.ts';
 
 const NEW_CODE = 'Send the customer a new closure code.';
+
+/**
+ * Every close ends here (with the code or with a reason, from IN_PROGRESS or PARTIALLY_CLOSED): the
+ * transition, the AMC visit of a ticket raised under its fleet item's AMC (once per ticket,
+ * docs/product-fleet.md#tickets), the customer's mail.
+ */
+async function close(
+  context: OperationContext,
+  row: TicketRow,
+  changes: Parameters<typeof transition>[3],
+  event: Parameters<typeof transition>[4],
+) {
+  await transition(context, row, 'CLOSED', changes, event);
+  await useAmcVisit(context.db, context.caller, row);
+  await mailTicketClosed(context, row);
+  return answerTicket(context, row.id, `Ticket ${row.ticket_number} closed`);
+}
 
 /**
  * Closes a ticket with the code the customer reads out (the assigned technician), or without it
@@ -30,10 +55,9 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
   if (!input.otp) {
     requireAction(caller, row, 'CLOSE_WITH_REASON');
     await voidClosureCodes(db, row);
-    await transition(
+    return close(
       context,
       row,
-      'CLOSED',
       {
         closed_with: 'REASON',
         closed_at: now,
@@ -43,8 +67,6 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
       },
       { kind: 'CLOSED', text: input.reason ?? null, details: { closed_with: 'REASON' } },
     );
-    await mailTicketClosed(context, row);
-    return answerTicket(context, row.id, `Ticket ${row.ticket_number} closed`);
   }
 
   requireAction(caller, row, 'CLOSE_WITH_OTP');
@@ -86,10 +108,9 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
     .update(ticketClosureOtp)
     .set({ used_at: now, used_by: caller.user.id })
     .where(and(eq(ticketClosureOtp.organization_id, row.organization_id), eq(ticketClosureOtp.id, code.id)));
-  await transition(
+  return close(
     context,
     row,
-    'CLOSED',
     {
       closed_with: 'OTP',
       closed_at: now,
@@ -102,6 +123,4 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
       details: { closed_with: 'OTP', otp_entered_by: caller.user.name, otp_entered_at: now.toISOString() },
     },
   );
-  await mailTicketClosed(context, row);
-  return answerTicket(context, row.id, `Ticket ${row.ticket_number} closed`);
 });

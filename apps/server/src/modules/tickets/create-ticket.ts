@@ -12,6 +12,7 @@ import { formatNumber, nextNumber } from '../../db/sequences.ts';
 import { requireActiveReference } from '../../platform/references.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import { insertCustomer } from '../customers/create-customer.ts';
+import { fleetItemForTicket, type TicketFleetColumns } from '../product-fleet/fleet-tickets.ts';
 import { requireOfferedService } from '../product-catalogue/service-offer.ts';
 import { territoryOfPincode } from '../territories/assignment-rules.ts';
 import { giveOut, mayChooseAssignment, type AssignmentChoice } from './give-out.ts';
@@ -77,6 +78,8 @@ interface NewTicketValues {
   under_warranty: boolean;
   dealer_party_id: string | null;
   recreated_from_ticket_id?: string | null;
+  /** The fleet item it is about: with the coverage it is raised under (a re-created ticket: the link only). */
+  fleet?: TicketFleetColumns | Pick<TicketFleetColumns, 'fleet_item_id'> | null;
 }
 
 /**
@@ -114,6 +117,8 @@ export async function insertTicket(
       dealer_party_id: values.dealer_party_id,
       partner_party_id: callerKind(caller) === 'PARTNER' ? caller.party!.id : null,
       recreated_from_ticket_id: values.recreated_from_ticket_id ?? null,
+      // The item's serial number, coverage, warranty and FOC win over what was sent.
+      ...values.fleet,
       created_by: caller.user.id,
     })
     .returning();
@@ -216,10 +221,19 @@ export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, 
       noun: 'problem description',
     });
   }
+  // A fleet item brings its customer, location, serial number and coverage (docs/product-fleet.md#tickets).
+  const fleet = input.fleet_item_id
+    ? await fleetItemForTicket(db, caller, { ...input, fleet_item_id: input.fleet_item_id })
+    : null;
   // Everything is checked before the first write (the customer made inline included).
   const existing = input.new_customer
     ? null
-    : await customerAndLocation(db, caller, input.customer_id!, input.location_id!);
+    : await customerAndLocation(
+        db,
+        caller,
+        fleet?.customer_id ?? input.customer_id!,
+        fleet?.location_id ?? input.location_id!,
+      );
   const choice = await assignmentChoice(context, input, {
     pincode: existing?.pincode ?? input.new_customer!.primary_location.pincode,
     categoryId: offered.category_id,
@@ -240,6 +254,7 @@ export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, 
       preferred_visit_time: input.preferred_visit_time,
       under_warranty: input.under_warranty,
       dealer_party_id: callerKind(caller) === 'DEALER' ? caller.party!.id : null,
+      fleet: fleet?.columns,
     },
     choice,
   );

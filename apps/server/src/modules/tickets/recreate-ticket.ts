@@ -38,6 +38,8 @@ export const reCreateTicket = defineHandler(ReCreateTicket, async (input, contex
     under_warranty: row.under_warranty,
     dealer_party_id: row.dealer_party_id,
     recreated_from_ticket_id: row.id,
+    // The same product: linked to the same fleet item, with no coverage recorded of its own.
+    fleet: row.fleet_item_id ? { fleet_item_id: row.fleet_item_id } : null,
   });
   await recordEvent(db, caller, row, {
     kind: 'RECREATED',

@@ -71,6 +71,10 @@ export const ticketSelect = {
   category_id: ticket.category_id,
   category_name: lookup<string>(category, category.name, ticket.category_id),
   serial_number: ticket.serial_number,
+  fleet_item_id: ticket.fleet_item_id,
+  coverage: ticket.coverage,
+  coverage_until: ticket.coverage_until,
+  coverage_visits_left: ticket.coverage_visits_left,
   problem_description_id: ticket.problem_description_id,
   problem_description_name: lookup<string | null>(
     problemDescription,
@@ -127,6 +131,10 @@ export function toTicketItem(row: TicketRow): TicketItem {
     category_id: row.category_id,
     category_name: row.category_name,
     serial_number: row.serial_number,
+    fleet_item_id: row.fleet_item_id,
+    coverage: row.coverage
+      ? { coverage: row.coverage, covered_until: row.coverage_until, visits_left: row.coverage_visits_left }
+      : null,
     problem_description_id: row.problem_description_id,
     problem_description_name: row.problem_description_name,
     problem_note: row.problem_note,

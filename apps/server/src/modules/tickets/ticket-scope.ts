@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { inOrganization } from '../../platform/tenant.ts';
+import { dayIn } from '@fieldport/contract/fields';
 
 /**
  * Who sees which ticket (docs/product.md#ticket-states): every query of tickets passes through
@@ -63,16 +64,6 @@ export function visibleTickets(caller: Caller): SQL {
     case 'REPRESENTATIVE':
       return and(organization, eq(ticket.created_by, caller.user.id))!;
   }
-}
-
-/** The organization's calendar day of an instant ('YYYY-MM-DD'). */
-function dayIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>();

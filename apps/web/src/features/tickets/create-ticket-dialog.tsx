@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -9,21 +9,13 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
-import {
-  GetCustomer,
-  ListCustomers,
-  createCustomerSchema,
-  type CustomerItem,
-  type CustomerLocation,
-} from '@fieldport/contract/operations/customers';
+import { GetCustomer, createCustomerSchema } from '@fieldport/contract/operations/customers';
 import { List_Services } from '@fieldport/contract/operations/product-catalogue';
 import { ListProblemDescriptions } from '@fieldport/contract/operations/settings';
 import { TICKET_ASSIGNMENT_MODE_LABELS } from '@fieldport/contract/operations/organization';
@@ -45,9 +37,10 @@ import { fieldError } from '../../ui/field-props.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields } from '../../ui/form-fields.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { listQueryKey } from '../../ui/use-list.ts';
 import { CustomerFields, emptyCustomer } from '../../ui/customer-form.tsx';
+import { CustomerChoice } from '../../ui/customer-choice.tsx';
+import { FleetItemChoice } from '../../ui/fleet-item-choice.tsx';
 import { AssigneeOption } from './assignee-option.tsx';
 import { PRIORITY_LABELS } from './ticket-format.tsx';
 import { useTicketOperation } from './ticket-api.ts';
@@ -61,6 +54,7 @@ const emptyTicket = () => ({
   new_customer: null,
   service_id: '',
   serial_number: '',
+  fleet_item_id: null,
   problem_description_id: null,
   problem_note: '',
   priority: 'MEDIUM' as const,
@@ -72,9 +66,6 @@ const emptyTicket = () => ({
   technician_id: null,
   partner_party_id: null,
 });
-
-const locationText = (location: CustomerLocation) =>
-  `${location.location_label ?? (location.is_primary ? 'Primary' : 'Location')}: ${location.address}, ${location.city} ${location.pincode}`;
 
 /**
  * New ticket (CreateAssignedTicketV2): a customer found by search and one of its locations, or a
@@ -117,9 +108,11 @@ function TicketFields({ form }: { form: Form }) {
   const [addingCustomer, setAddingCustomer] = useState(false);
   const visitDate = form.register('preferred_visit_date');
   const visitTime = form.register('preferred_visit_time');
+  const fleetItemId = useWatch({ control: form.control, name: 'fleet_item_id' }) as string | null;
   return (
     <>
-      <Box role="group" aria-label="Customer">
+      <FleetItemChoice form={form} />
+      <Box role="group" aria-label="Customer" sx={fleetItemId ? { display: 'none' } : undefined}>
         {newCustomer ? (
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography variant="caption" color="text.secondary">
@@ -149,11 +142,18 @@ function TicketFields({ form }: { form: Form }) {
         )}
       </Box>
       <NoTerritoryWarning form={form} />
-      <ServiceChoice form={form} />
+      {!fleetItemId && (
+        <>
+          <ServiceChoice form={form} />
+          <FormFields
+            form={form}
+            fields={[{ kind: 'text', name: 'serial_number', label: 'Serial number', maxLength: 60 }]}
+          />
+        </>
+      )}
       <FormFields
         form={form}
         fields={[
-          { kind: 'text', name: 'serial_number', label: 'Serial number', maxLength: 60 },
           {
             kind: 'lookup',
             name: 'problem_description_id',
@@ -219,122 +219,6 @@ function TicketFields({ form }: { form: Form }) {
         </FormDialog>
       </Box>
     </>
-  );
-}
-
-/** Search a customer by name, phone or email, then choose one of its locations. */
-function CustomerChoice({ form, onAdd }: { form: Form; onAdd: () => void }) {
-  const [text, setText] = useState('');
-  const [chosen, setChosen] = useState<CustomerItem | null>(null);
-  // The form starts at the customer (the shared fields below focus their first one on mount).
-  const searchInput = useRef<HTMLInputElement>(null);
-  useEffect(() => searchInput.current?.focus(), []);
-  const search = useDebouncedValue(text.trim(), 300);
-  const found = useQuery({
-    queryKey: [...listQueryKey(ListCustomers), 'ticket-search', search],
-    queryFn: async () =>
-      (
-        await api.query(ListCustomers, {
-          search,
-          status: 'ACTIVE',
-          page_size: 10,
-          sort_by: 'customer_name',
-        })
-      ).data.items,
-  });
-  const customerId = useWatch({ control: form.control, name: 'customer_id' }) as string | null;
-  const detail = useQuery({
-    queryKey: ['customer', customerId, 'ticket-locations'],
-    enabled: Boolean(customerId),
-    queryFn: async () => (await api.query(GetCustomer, { customer_id: customerId! })).data.items[0],
-  });
-  const locations = detail.data ? [detail.data.primary_location, ...detail.data.secondary_locations] : [];
-  const customerError = fieldError(form, 'customer_id');
-  const locationError = fieldError(form, 'location_id');
-
-  return (
-    <Stack spacing={2}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <Autocomplete<CustomerItem>
-          sx={{ flex: '1 1 260px' }}
-          options={found.data ?? []}
-          value={chosen}
-          loading={found.isFetching}
-          filterOptions={(options) => options}
-          getOptionLabel={(option) =>
-            `${option.customer_name} · ${formatPhoneInternational(option.customer_phone)}`
-          }
-          isOptionEqualToValue={(option, value) => option.customer_id === value.customer_id}
-          onInputChange={(_, value, reason) => {
-            if (reason === 'input') setText(value);
-          }}
-          onChange={(_, value) => {
-            setChosen(value);
-            form.setValue('customer_id', value?.customer_id ?? null, { shouldValidate: true });
-            form.setValue('location_id', value?.primary_location.location_id ?? null, {
-              shouldValidate: Boolean(value),
-            });
-          }}
-          noOptionsText={search ? 'No customer matches; add a new one' : 'Type a name, phone or email'}
-          renderOption={(optionProps, option) => (
-            <li {...optionProps} key={option.customer_id}>
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {option.customer_name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {formatPhoneInternational(option.customer_phone)} · {option.primary_location.city}{' '}
-                  {option.primary_location.pincode}
-                </Typography>
-              </Box>
-            </li>
-          )}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Customer"
-              required
-              inputRef={searchInput}
-              error={Boolean(customerError)}
-              helperText={customerError ?? 'Search by name, phone or email'}
-              slotProps={{
-                ...params.slotProps,
-                htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Customer' },
-              }}
-            />
-          )}
-        />
-        <Button startIcon={<PersonAddAltOutlined />} onClick={onAdd} sx={{ mt: 1 }}>
-          New customer
-        </Button>
-      </Box>
-      {customerId && (
-        <Controller
-          control={form.control}
-          name="location_id"
-          render={({ field }) => (
-            <TextField
-              select
-              label="Location"
-              required
-              value={locations.some((l) => l.location_id === field.value) ? (field.value as string) : ''}
-              onChange={(event) => field.onChange(event.target.value)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(locationError)}
-              helperText={locationError ?? (detail.isPending ? 'Loading the locations…' : undefined)}
-              slotProps={{ htmlInput: { 'aria-label': 'Location' } }}
-            >
-              {locations.map((location) => (
-                <MenuItem key={location.location_id} value={location.location_id}>
-                  {locationText(location)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      )}
-    </Stack>
   );
 }
 

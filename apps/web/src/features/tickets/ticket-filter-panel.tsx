@@ -12,7 +12,8 @@ import { TICKET_LISTS, TICKET_PRIORITIES, type TicketList } from '@fieldport/con
 import { ticketStateLabel } from '@fieldport/contract/ticket-states';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import type { ListState } from '../../ui/use-list.ts';
-import { ChoiceFilter, DayFilter, MasterFilter } from './ticket-filters.tsx';
+import { ChoiceFilter, DayFilter } from '../../ui/list-filters.tsx';
+import { MasterFilter } from './ticket-filters.tsx';
 import { PRIORITY_LABELS } from './ticket-format.tsx';
 
 /** The list's own filters, each a key of its input. */

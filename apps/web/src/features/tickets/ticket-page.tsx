@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import { coverageText } from '../../ui/coverage.tsx';
 import { formatPhoneInternational } from '@fieldport/contract/phone';
 import type { TicketDetails } from '@fieldport/contract/operations/tickets';
 import { formatRupees, formatVisit, useInstantFormats } from '../../ui/format.ts';
@@ -111,6 +112,8 @@ function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
           rows={[
             ['Service', `${t.service_name} (${t.category_name})`],
             ['Serial number', t.serial_number],
+            // The fleet item's coverage when the ticket was raised (docs/product-fleet.md#tickets).
+            ['Coverage', t.coverage ? coverageText(t.coverage) : null],
             ['Problem', t.problem_description_name],
             ['Problem note', t.problem_note],
             ['Visit', formatVisit(t.preferred_visit_date, t.preferred_visit_time)],

@@ -1,0 +1,24 @@
+import type { Handler } from '../../platform/handler.ts';
+import { activateOrDeactivateProductFleetItem } from './activate-or-deactivate-product-fleet-item.ts';
+import { amcTypeHandlers } from './amc-types.ts';
+import { createProductFleetItem } from './create-product-fleet-item.ts';
+import { registerFleetWorkflowKinds } from './fleet-workflows.ts';
+import { getProductFleetItem } from './get-product-fleet-item.ts';
+import { listProductFleet } from './list-product-fleet.ts';
+import { tagProductFleetItem } from './tag-product-fleet-item.ts';
+import { updateProductFleetItem } from './update-product-fleet-item.ts';
+
+// The fleet's approvals are decided through the workflow engine: their hooks are in place as soon
+// as the fleet's operations are.
+registerFleetWorkflowKinds();
+
+/** Every installed-fleet operation's handler (DOMAIN.md "Installed fleet"), for modules/handlers.ts. */
+export const productFleetHandlers = [
+  ...amcTypeHandlers,
+  listProductFleet,
+  getProductFleetItem,
+  createProductFleetItem,
+  updateProductFleetItem,
+  activateOrDeactivateProductFleetItem,
+  tagProductFleetItem,
+] as Handler[];
