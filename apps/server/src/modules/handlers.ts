@@ -136,6 +136,6 @@ export const HANDLERS: Handler[] = [
   ...ticketHandlers,
   // Approvals: the workflow engine's requests and Workflow Settings (docs/approvals.md).
   ...approvalHandlers,
-  // The installed fleet: AMC types, fleet items, their approvals and tagging (DOMAIN.md).
+  // The installed fleet: AMC types, fleet items, their approvals and tagging (docs/product-fleet.md).
   ...productFleetHandlers,
 ] as Handler[];

@@ -18,8 +18,7 @@ import { linkEarlierTickets } from './fleet-tickets.ts';
 
 /**
  * Adds a fleet item. The organization's staff add it approved; a dealer's user adds it for their
- * dealer, PENDING until the Product Fleet Approvals workflow decides it (DOMAIN.md "Installed
- * fleet"): the request is raised in the same transaction. Tickets raised earlier with its serial
+ * dealer, PENDING until the Product Fleet Approvals workflow decides it (docs/product-fleet.md#approvals): the request is raised in the same transaction. Tickets raised earlier with its serial
  * number for its product are linked to it (docs/product-fleet.md#tickets).
  */
 export const createProductFleetItem = defineHandler(CreateProductFleetItem, async (input, context) => {

@@ -12,7 +12,7 @@ import { updateProductFleetItem } from './update-product-fleet-item.ts';
 // as the fleet's operations are.
 registerFleetWorkflowKinds();
 
-/** Every installed-fleet operation's handler (DOMAIN.md "Installed fleet"), for modules/handlers.ts. */
+/** Every installed-fleet operation's handler (docs/product-fleet.md), for modules/handlers.ts. */
 export const productFleetHandlers = [
   ...amcTypeHandlers,
   listProductFleet,

@@ -24,7 +24,7 @@ import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import { customersVisibleTo } from '../customers/customer-rules.ts';
 import { readFleetDetail } from './list-product-fleet.ts';
 
-// The rules every fleet operation shares (DOMAIN.md "Installed fleet"): who sees and changes which
+// The rules every fleet operation shares (docs/product-fleet.md): who sees and changes which
 // item (the party wall), the checks of an item's product, dealer, AMC and status, its customer
 // and location, one serial number per product in the organization, and the item's history.
 

@@ -17,7 +17,7 @@ import { inOrganization } from '../../platform/tenant.ts';
 import { visibleTickets } from '../tickets/ticket-scope.ts';
 import { addFleetEvent, fleetItemsVisibleTo, theItem } from './fleet-rules.ts';
 
-// Tickets and the fleet (docs/product-fleet.md#tickets; DOMAIN.md "Installed fleet"): a ticket
+// Tickets and the fleet (docs/product-fleet.md#tickets): a ticket
 // raised for an item records the coverage it was raised under, a closed ticket under AMC uses one
 // of the AMC's visits, tickets raised earlier with the item's serial number are linked to it, and
 // the item's page lists its tickets.

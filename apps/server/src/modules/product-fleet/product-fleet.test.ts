@@ -36,7 +36,7 @@ import { callerOfMember } from '../approvals/approvals.test-kit.ts';
 import { fleetInput, fleetWorld, type FleetWorld } from './fleet.test-kit.ts';
 import { coverageCondition, listProductFleet } from './list-product-fleet.ts';
 
-// The installed fleet (DOMAIN.md "Installed fleet"): AMC types, serial numbers, warranty and
+// The installed fleet (docs/product-fleet.md): AMC types, serial numbers, warranty and
 // coverage, the party wall, approvals of a dealer's items and taggings, search, history.
 
 let app: TestApp;

@@ -24,7 +24,7 @@ import {
 /**
  * Tags an approved item to a customer and one of its locations (the primary one by default). Staff
  * tag at once; a dealer's user's tagging waits for the Product Fleet Tagging Approval workflow,
- * the customer it would go to kept on the item meanwhile (DOMAIN.md "Installed fleet").
+ * the customer it would go to kept on the item meanwhile (docs/product-fleet.md#approvals).
  */
 export const tagProductFleetItem = defineHandler(TagProductFleetItem, async (input, context) => {
   const { db, caller } = context;
