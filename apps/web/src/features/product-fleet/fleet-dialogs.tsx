@@ -182,8 +182,6 @@ export function AddFleetItemDialog(props: { open: boolean; staff: boolean; onClo
   );
 }
 
-const editSchema = fleetItemFormSchema;
-
 /** Edit a fleet item's own fields (its customer changes by tagging). */
 export function EditFleetItemDialog(props: {
   editing: FleetItem | null;
@@ -199,7 +197,7 @@ export function EditFleetItemDialog(props: {
     <FormDialog
       open={editing !== null}
       title={editing ? `Edit ${editing.serial_number}` : 'Edit fleet item'}
-      schema={editSchema}
+      schema={fleetItemFormSchema}
       defaultValues={(editing ? fleetItemToForm(editing) : emptyFleetItem()) as never}
       onSubmit={({ customer_id: _customer, location_id: _location, ...values }) =>
         update.submit({ ...values, fleet_item_id: editing!.fleet_item_id })
