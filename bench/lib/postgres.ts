@@ -51,7 +51,10 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates `fieldport_bench_<random>` on the server; `drop()` removes it even with open connections. */
+/**
+ * Creates `fieldport_bench_<random>` on the server; `drop()` removes it even with open connections,
+ * unless BENCH_KEEP_DATABASE=1, which keeps it (named on stderr) for EXPLAIN ANALYZE afterwards.
+ */
 export async function createThrowawayDatabase(serverUrl: string): Promise<ThrowawayDatabase> {
   const name = `fieldport_bench_${crypto.randomBytes(4).toString('hex')}`;
   await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
@@ -64,6 +67,10 @@ export async function createThrowawayDatabase(serverUrl: string): Promise<Throwa
     async drop() {
       if (dropped) return;
       dropped = true;
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        process.stderr.write(`kept database ${name} (BENCH_KEEP_DATABASE=1): drop it when done\n`);
+        return;
+      }
       await withClient(serverUrl, async (client) => {
         // pg's Pool.end() resolves before its sockets have closed. Give them a moment: FORCE would
         // terminate them, and a client that receives the termination after its pool let go of it

@@ -1,6 +1,19 @@
-import { and, asc, desc, eq, getTableName, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableName,
+  inArray,
+  is,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { SelectedFields } from 'drizzle-orm/pg-core/query-builders/select.types';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import {
@@ -63,8 +76,11 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
    * `member.organizationId`): the list is scoped by it instead of `table.organization_id`.
    */
   organizationColumn?: PgColumn;
-  /** The columns read, flat: `{ id: t.id, name: t.name, state_name: wipState.name }`. */
-  select: Select;
+  /**
+   * The columns read, flat: `{ id: t.id, name: t.name, state_name: wipState.name }`; a function of
+   * the caller when a column depends on who asks (a count of what the caller may see).
+   */
+  select: Select | ((caller: Caller) => Select);
   /** Joins onto the table (`(q) => q.leftJoin(...)`), for columns of other tables in `select`. */
   join?: (query: PgSelect) => PgSelect;
   /**
@@ -78,7 +94,8 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
    * every matching row, and then no count is run): up to COUNT_CAP rows (`cappedCount`). 'query'
    * (default): over the same FROM, joins and conditions. 'table': over the table alone, without the
    * joins — cheaper for large tables (customers), only for lists whose conditions read the table's
-   * own columns and whose joins add at most one row per row (left joins on a key).
+   * own columns and whose joins add at most one row per row (left joins on a key). Such a list,
+   * sorted by one of its table's own columns, also reads its page's ids from the table alone.
    */
   count?: 'query' | 'table';
   /** What each `sort_by` value of the list's input sorts by. */
@@ -216,8 +233,9 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
     const query = db.select(fields).from(source.table).$dynamic();
     return (source.join ? source.join(query as unknown as PgSelect) : query) as typeof query;
   };
-  const select = <Extra extends SelectedFields>(db: Db, extra: Extra) =>
-    from(db, { ...source.select, ...extra });
+  // Columns may depend on who asks (a count of the tickets the caller may see).
+  const select = <Extra extends SelectedFields>(db: Db, caller: Caller, extra: Extra) =>
+    from(db, { ...(typeof source.select === 'function' ? source.select(caller) : source.select), ...extra });
 
   const runner: ListRunner<Item> = {
     operation,
@@ -235,14 +253,34 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
       // The page's ids first: that query can use an index in the sort order and stop after
       // OFFSET + LIMIT entries, and PostgreSQL computes the columns (names read by subqueries,
       // joins) only for the page's own rows, not for the rows OFFSET skips (docs/benchmarks.md).
-      const pageIds = from(db, { id: source.table.id })
+      // The ids come back to us and go out again as a list: as a subquery (`id IN (SELECT … LIMIT
+      // 25)`) the planner may join it last, past join_collapse_limit's eight tables, after joining
+      // every row of the table (a list with seven joins read 1,000,000 fleet items for 25).
+      const sortedBy = sortExpression(input);
+      // With `count: 'table'` the conditions read the table's own columns and the joins add nothing
+      // to choose by; sorted by its own column too, the ids come from the table alone.
+      const bare = source.count === 'table' && is(sortedBy, PgColumn) && sortedBy.table === source.table;
+      const pageIds = await (
+        bare ? db.select({ id: source.table.id }).from(source.table) : from(db, { id: source.table.id })
+      )
         .where(where)
         .orderBy(...order)
         .limit(input.page_size)
         .offset(offset);
-      const rows = await select(db, {})
-        .where(inArray(source.table.id, pageIds))
-        .orderBy(...order);
+      const rows =
+        pageIds.length === 0
+          ? []
+          : await select(db, caller, {})
+              .where(
+                and(
+                  scoped(caller),
+                  inArray(
+                    source.table.id,
+                    pageIds.map((row) => row.id as string),
+                  ),
+                ),
+              )
+              .orderBy(...order);
       const counted =
         offset === 0 && rows.length < input.page_size
           ? { total_count: rows.length, total_capped: false }
@@ -281,7 +319,7 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
                   last ? sql`(${expression}, ${id}) ${beyond} (${last.value}, ${last.id})` : undefined,
                 )
               : and(isNull(expression), last ? sql`${id} ${beyond} ${last.id}` : undefined);
-          const rows = await select(db, {
+          const rows = await select(db, caller, {
             __sort: sql<string | null>`(${expression})::text`,
             __id: sql<string>`${id}`,
           })
@@ -303,7 +341,7 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
     },
 
     async findById(db, caller, id) {
-      const [row] = await select(db, {})
+      const [row] = await select(db, caller, {})
         .where(and(scoped(caller), eq(source.table.id, id)))
         .limit(1);
       return row ? source.toItem(row as unknown as SelectResultFields<Select>, caller) : undefined;
