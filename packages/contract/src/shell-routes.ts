@@ -45,7 +45,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { route: '/ServiceTypeReport', title: 'Service Type Report', area: 'reports' },
   { route: '/TicketAgingReport', title: 'Ticket Aging Report', area: 'reports' },
   { route: '/ProductivityReport', title: 'Productivity Report', area: 'reports' },
-  { route: '/CustomerProducts', title: 'Customer Products', area: 'reports' },
+  { route: '/CustomerProducts', title: 'Customer Products', area: 'product-fleet' },
   { route: '/TicketReports', title: 'Download Reports', area: 'reports' },
   { route: '/PartnersClosedTicketReports', title: 'Partners Closed Ticket Reports', area: 'reports' },
   // People
@@ -65,7 +65,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { route: '/ComponentsView', title: 'Components', area: 'inventory' },
   { route: '/ComponentsTransactionHistory', title: 'Components Transaction History', area: 'inventory' },
   { route: '/InventoryView', title: 'Inventory', area: 'inventory' },
-  { route: '/ProductFleetInventory', title: 'Transfer Product Fleet', area: 'inventory' },
+  { route: '/ProductFleetInventory', title: 'Transfer Product Fleet', area: 'product-fleet' },
   { route: '/ServiceCenter', title: 'Store/Service Center', area: 'inventory' },
   { route: '/DealerProducts', title: 'My Product Fleet', area: 'product-fleet' },
   { route: '/CustomersView', title: 'Customers', area: 'customers' },

@@ -101,6 +101,14 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   // The installed fleet (docs/product-fleet.md)
   '/ProductFleet': page(fleet, (m) => m.ProductFleetPage),
   '/DealerProducts': page(fleet, (m) => m.DealerProductsPage),
+  '/CustomerProducts': page(
+    () => import('../features/product-fleet/customer-products-page.tsx'),
+    (m) => m.CustomerProductsPage,
+  ),
+  '/ProductFleetInventory': page(
+    () => import('../features/product-fleet/transfer-page.tsx'),
+    (m) => m.TransferProductFleetPage,
+  ),
   // Approvals (docs/approvals.md): one screen, filtered by the route's kind
   '/ProductFleetApprovals': page(approvals, (m) => m.approvalsPages.PRODUCT_FLEET),
   '/ProductFleetTaggingApproval': page(approvals, (m) => m.approvalsPages.FLEET_TAGGING),

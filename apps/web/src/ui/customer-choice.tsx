@@ -44,26 +44,7 @@ export function CustomerChoice({
   autoFocus?: boolean;
   helperText?: string;
 }) {
-  const [text, setText] = useState('');
   const [chosen, setChosen] = useState<CustomerItem | null>(null);
-  // The form starts at the customer (the shared fields below focus their first one on mount).
-  const searchInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (autoFocus) searchInput.current?.focus();
-  }, [autoFocus]);
-  const search = useDebouncedValue(text.trim(), 300);
-  const found = useQuery({
-    queryKey: [...listQueryKey(ListCustomers), 'customer-choice', search],
-    queryFn: async () =>
-      (
-        await api.query(ListCustomers, {
-          search,
-          status: 'ACTIVE',
-          page_size: 10,
-          sort_by: 'customer_name',
-        })
-      ).data.items,
-  });
   const customerId = useWatch({ control: form.control, name: 'customer_id' }) as string | null;
   const detail = useQuery({
     queryKey: ['customer', customerId, 'locations'],
@@ -77,54 +58,20 @@ export function CustomerChoice({
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <Autocomplete<CustomerItem>
-          sx={{ flex: '1 1 260px' }}
-          options={found.data ?? []}
+        <CustomerSearch
           value={chosen}
-          loading={found.isFetching}
-          filterOptions={(options) => options}
-          getOptionLabel={(option) =>
-            `${option.customer_name} · ${formatPhoneInternational(option.customer_phone)}`
-          }
-          isOptionEqualToValue={(option, value) => option.customer_id === value.customer_id}
-          onInputChange={(_, value, reason) => {
-            if (reason === 'input') setText(value);
-          }}
-          onChange={(_, value) => {
+          onChange={(value) => {
             setChosen(value);
             form.setValue('customer_id', value?.customer_id ?? null, { shouldValidate: true });
             form.setValue('location_id', value?.primary_location.location_id ?? null, {
               shouldValidate: Boolean(value),
             });
           }}
-          noOptionsText={search ? 'No customer matches; add a new one' : 'Type a name, phone or email'}
-          renderOption={(optionProps, option) => (
-            <li {...optionProps} key={option.customer_id}>
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {option.customer_name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {formatPhoneInternational(option.customer_phone)} · {option.primary_location.city}{' '}
-                  {option.primary_location.pincode}
-                </Typography>
-              </Box>
-            </li>
-          )}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Customer"
-              required
-              inputRef={searchInput}
-              error={Boolean(customerError)}
-              helperText={customerError ?? helperText}
-              slotProps={{
-                ...params.slotProps,
-                htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Customer' },
-              }}
-            />
-          )}
+          autoFocus={autoFocus}
+          required
+          error={customerError}
+          helperText={helperText}
+          noOptionsText={onAdd ? 'No customer matches; add a new one' : 'No customer matches'}
         />
         {onAdd && (
           <Button startIcon={<PersonAddAltOutlined />} onClick={onAdd} sx={{ mt: 1 }}>
@@ -159,5 +106,93 @@ export function CustomerChoice({
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * The search for one customer by name, phone or email (the first ten active matches as typed), on
+ * its own: CustomerChoice puts it in a form with the location; a screen about one customer uses it
+ * to choose whom it shows.
+ */
+export function CustomerSearch({
+  value,
+  onChange,
+  autoFocus = false,
+  required = false,
+  error,
+  helperText = 'Search by name, phone or email',
+  noOptionsText = 'No customer matches',
+}: {
+  value: CustomerItem | null;
+  onChange: (customer: CustomerItem | null) => void;
+  autoFocus?: boolean;
+  required?: boolean;
+  error?: string;
+  helperText?: string;
+  noOptionsText?: string;
+}) {
+  const [text, setText] = useState('');
+  // The form starts at the customer (the shared fields below focus their first one on mount).
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) searchInput.current?.focus();
+  }, [autoFocus]);
+  const search = useDebouncedValue(text.trim(), 300);
+  const found = useQuery({
+    queryKey: [...listQueryKey(ListCustomers), 'customer-choice', search],
+    queryFn: async () =>
+      (
+        await api.query(ListCustomers, {
+          search,
+          status: 'ACTIVE',
+          page_size: 10,
+          sort_by: 'customer_name',
+        })
+      ).data.items,
+  });
+  return (
+    <Autocomplete<CustomerItem>
+      sx={{ flex: '1 1 260px' }}
+      options={found.data ?? []}
+      value={value}
+      loading={found.isFetching}
+      filterOptions={(options) => options}
+      getOptionLabel={(option) =>
+        `${option.customer_name} · ${formatPhoneInternational(option.customer_phone)}`
+      }
+      isOptionEqualToValue={(option, chosen) => option.customer_id === chosen.customer_id}
+      onInputChange={(_, typed, reason) => {
+        if (reason === 'input') setText(typed);
+      }}
+      onChange={(_, chosen) => onChange(chosen)}
+      noOptionsText={search ? noOptionsText : 'Type a name, phone or email'}
+      renderOption={(optionProps, option) => (
+        <li {...optionProps} key={option.customer_id}>
+          <Box>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {option.customer_name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {formatPhoneInternational(option.customer_phone)} · {option.primary_location.city}{' '}
+              {option.primary_location.pincode}
+            </Typography>
+          </Box>
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Customer"
+          required={required}
+          inputRef={searchInput}
+          error={Boolean(error)}
+          helperText={error ?? helperText}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Customer' },
+          }}
+        />
+      )}
+    />
   );
 }

@@ -4,6 +4,7 @@ import {
   GridActionsCellItem,
   type GridColDef,
   type GridPaginationModel,
+  type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { formatCount, PAGE_SIZES, type PageSize } from '@fieldport/contract/lists';
@@ -21,19 +22,19 @@ import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
   const { label, columns, rowActions, rows, total, totalCapped, loading, state, sortable, narrow, getRowId } =
     props;
-  const { availableWidth, rowLabel, onShowDetails, onRowOpen } = props;
+  const { availableWidth, rowLabel, onShowDetails, onRowOpen, selection } = props;
   const actionCount = rowActions?.length ?? 0;
 
   const fitted = useMemo(
     // The grid's border takes a pixel on each side.
     () =>
       fitColumns(columns, {
-        available: availableWidth > 0 ? availableWidth - 2 : 0,
+        available: availableWidth > 0 ? availableWidth - 2 - (selection ? CHECKBOX_COLUMN_WIDTH : 0) : 0,
         narrow,
         actionCount,
         rowOpensPage: props.rowOpensPage,
       }),
-    [columns, availableWidth, narrow, actionCount, props.rowOpensPage],
+    [columns, availableWidth, narrow, actionCount, props.rowOpensPage, selection],
   );
 
   const gridColumns = useMemo(() => {
@@ -113,6 +114,33 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
   };
   const sortModel: GridSortModel = [{ field: state.input.sort_by, sort: state.input.sort_order }];
 
+  // The chosen ids span pages; the grid only knows this page's rows. Its "select all" may answer
+  // "all but these" (exclude), which is read as this page's selectable rows but those.
+  const selectionProps = selection
+    ? {
+        checkboxSelection: true,
+        checkboxSelectionVisibleOnly: true,
+        keepNonExistentRowsSelected: true,
+        rowSelectionModel: { type: 'include', ids: new Set(selection.selected) } as GridRowSelectionModel,
+        isRowSelectable: selection.isSelectable
+          ? (params: { row: unknown }) => selection.isSelectable!(params.row as Item)
+          : undefined,
+        onRowSelectionModelChange: (model: GridRowSelectionModel) => {
+          if (model.type === 'include') {
+            selection.onChange([...model.ids].map(String));
+            return;
+          }
+          const onPage = new Set(rows.map((row) => getRowId(row)));
+          const elsewhere = selection.selected.filter((id) => !onPage.has(id));
+          const here = rows
+            .filter((row) => !selection.isSelectable || selection.isSelectable(row))
+            .map((row) => getRowId(row))
+            .filter((id) => !model.ids.has(id));
+          selection.onChange([...elsewhere, ...here]);
+        },
+      }
+    : {};
+
   return (
     <DataGrid
       aria-label={label}
@@ -144,6 +172,7 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
       disableColumnMenu
       disableColumnFilter
       disableRowSelectionOnClick
+      {...selectionProps}
       onRowClick={onRowOpen ? (params) => onRowOpen(params.row as Item) : undefined}
       onCellKeyDown={
         onRowOpen
@@ -178,6 +207,9 @@ export default function DataGridView<Item>(props: DataTableViewProps<Item>) {
     />
   );
 }
+
+/** The grid's checkbox column. */
+const CHECKBOX_COLUMN_WIDTH = 50;
 
 /**
  * The bar over the rows while a page loads. It is drawn for the eye only: inside the grid a

@@ -53,6 +53,12 @@ export interface RowAction<Item> {
   show?: (item: Item) => boolean;
 }
 
+export interface RowSelection<Item> {
+  selected: readonly string[];
+  onChange: (ids: string[]) => void;
+  isSelectable?: (item: Item) => boolean;
+}
+
 interface ListResult<Item> {
   data?: PageData<Item>;
   isPending: boolean;
@@ -79,6 +85,11 @@ interface DataTableProps<Item> {
    * on any of its cells.
    */
   onRowOpen?: (item: Item) => void;
+  /**
+   * Rows chosen with checkboxes, kept across pages by id (a screen that acts on many rows at once);
+   * `isSelectable` leaves some rows without a checkbox.
+   */
+  selection?: RowSelection<Item>;
   /** The list query (useList) and the person's choices (useListState). */
   list: ListResult<Item>;
   state: ListState;
@@ -95,6 +106,7 @@ export interface DataTableViewProps<Item> {
   getRowId: (item: Item) => string;
   rowOpensPage?: boolean;
   onRowOpen?: (item: Item) => void;
+  selection?: RowSelection<Item>;
   rows: Item[];
   total: number;
   /** More rows match than `total` (the count's cap): the pager says "10,000+". */

@@ -61,6 +61,8 @@ export type FieldConfig =
       list: ListOp;
       valueKey: string;
       labelKey: string;
+      /** What no choice means, when it means something ("The organization's own stock"). */
+      noneLabel?: string;
     }
   /** Several choices among the active records of another list (service types, territories). */
   | {
@@ -369,7 +371,10 @@ function SelectInput({
   const options =
     field.kind === 'select'
       ? field.options
-      : [...(field.required ? [] : [{ value: '', label: 'None' }]), ...(loaded.data ?? [])];
+      : [
+          ...(field.required ? [] : [{ value: '', label: field.noneLabel ?? 'None' }]),
+          ...(loaded.data ?? []),
+        ];
   return (
     <FormTextField
       {...props}

@@ -311,6 +311,8 @@ export interface FleetItem {
   fleet_item_created_on: string;
   /** Whether the caller may change it: a dealer's users change only their dealer's items. */
   may_edit: boolean;
+  /** How many of its tickets the caller may see (a dealer's users: those their dealer raised). */
+  ticket_count: number;
 }
 
 export const FLEET_EVENT_KINDS = [
@@ -326,6 +328,8 @@ export const FLEET_EVENT_KINDS = [
   'DEACTIVATED',
   /** A ticket raised under its AMC was closed: "Ticket AC-000123 closed: visit 2 of 4 used". */
   'AMC_VISIT_USED',
+  /** Moved to another customer, or to a dealer's (or the organization's) stock, with the reason. */
+  'TRANSFERRED',
 ] as const;
 export type FleetEventKind = (typeof FLEET_EVENT_KINDS)[number];
 
@@ -358,7 +362,6 @@ export interface FleetItemDetail extends FleetItem {
   history: FleetItemEvent[];
   /** The item's tickets the caller may see, newest first, at most FLEET_ITEM_TICKETS_SHOWN. */
   tickets: FleetItemTicket[];
-  ticket_count: number;
 }
 
 /** Whose items a list shows; dealer users only ever see their own dealer's. */
@@ -370,7 +373,12 @@ export const FLEET_OWNERS = ['ALL', 'ORGANIZATION', 'DEALERS'] as const;
  * their dealer's items only).
  */
 const TICKET_RAISERS = ['Tickets', 'My Tickets'] as const;
-const readFleet = { module: [...FLEET_MODULES, ...TICKET_RAISERS], right: 'VIEW' } as const;
+/** The report of one customer's products (Reports > Customer Products) reads the same list. */
+export const CUSTOMER_PRODUCTS_MODULE = 'Customer Products';
+const readFleet = {
+  module: [...FLEET_MODULES, ...TICKET_RAISERS, CUSTOMER_PRODUCTS_MODULE],
+  right: 'VIEW',
+} as const;
 
 export const ListProductFleet = query<PageData<FleetItem>>()({
   name: 'ListProductFleet',
@@ -453,6 +461,59 @@ export const TagProductFleetItem = mutation<ItemsData<FleetItemDetail>>()({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Transfers (Transfer Product Fleet, docs/product-fleet.md#transfers)
+
+export const TRANSFER_MODULE = 'Transfer Product Fleet';
+/** Where transferred items go: a customer's location, or a dealer's (or the organization's) stock. */
+export const FLEET_TRANSFER_TARGETS = ['CUSTOMER', 'DEALER'] as const;
+export type FleetTransferTarget = (typeof FLEET_TRANSFER_TARGETS)[number];
+/** At most this many items move in one transfer (a page of the list at its largest). */
+export const MAX_TRANSFER_ITEMS = 100;
+
+/** A transfer's fields; `checkTransferTarget` completes them (the form picks from these). */
+export const transferFields = z
+  .object({
+    fleet_item_ids: z
+      .array(idSchema('fleet_item_ids'), { error: 'fleet_item_ids must be a list of fleet item ids' })
+      .min(1, 'Choose at least one fleet item to transfer')
+      .max(MAX_TRANSFER_ITEMS, `At most ${MAX_TRANSFER_ITEMS} fleet items can be transferred at once`)
+      .transform((ids) => [...new Set(ids)]),
+    to: z.enum(FLEET_TRANSFER_TARGETS, { error: `to must be one of ${FLEET_TRANSFER_TARGETS.join(', ')}` }),
+    /** With to CUSTOMER: the customer, and one of its locations (its primary one when absent). */
+    customer_id: optionalId('customer_id'),
+    location_id: optionalId('location_id'),
+    /** With to DEALER: the dealer whose stock receives the items; absent: the organization's own. */
+    dealer_party_id: optionalId('dealer_party_id'),
+    reason: z
+      .string({ error: 'Reason is required' })
+      .trim()
+      .min(3, 'Reason must be at least 3 characters')
+      .max(500, 'Reason must be at most 500 characters'),
+  })
+  .strict();
+
+/** A transfer to a customer names the customer. */
+export function checkTransferTarget(
+  value: { to: FleetTransferTarget; customer_id: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.to === 'CUSTOMER' && !value.customer_id) {
+    ctx.addIssue({ code: 'custom', path: ['customer_id'], message: 'Choose the customer the items go to' });
+  }
+}
+
+export const transferSchema = transferFields.superRefine(checkTransferTarget);
+export type FleetTransferInput = z.input<typeof transferSchema>;
+
+export const TransferProductFleet = mutation<ItemsData<FleetItem>>()({
+  name: 'TransferProductFleet',
+  access: { module: TRANSFER_MODULE, right: 'EDIT' },
+  description:
+    "Moves one or many approved fleet items to another customer's location, or to a dealer's (or the organization's) stock, with a reason; each item's history keeps the owner it had. All move or none.",
+  input: transferSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
 // Messages
 
 export const FLEET_MESSAGES = {
@@ -483,6 +544,17 @@ export const FLEET_MESSAGES = {
   ticketItemPending: 'This fleet item waits for approval; it can be used for tickets once it is approved.',
   ticketItemInactive: 'This fleet item is inactive. Activate it first, or choose another.',
   ticketItemNotInstalled: 'This fleet item is not installed at a customer yet. Tag it to a customer first.',
+  // Transfers: every refusal names the serial numbers it is about.
+  transferred: (count: number, serial: string, to: string) =>
+    count === 1 ? `Fleet item '${serial}' transferred to ${to}` : `${count} fleet items transferred to ${to}`,
+  transferNotFound: 'Some of the chosen fleet items were not found. Refresh the list and choose again.',
+  transferByStaff: "Fleet items are transferred by the organization's staff.",
+  transferNotApproved: (serials: string) => `Only approved fleet items can be transferred: ${serials}.`,
+  transferTagWaiting: (serials: string) => `A tagging waits for approval on ${serials}. Decide it first.`,
+  transferOpenTickets: (serials: string) =>
+    `Open tickets are raised on ${serials}. Close or discard them before the transfer.`,
+  transferAlreadyThere: (serials: string, to: string) => `Already with ${to}: ${serials}. Leave them out.`,
+  organizationStock: "the organization's stock",
   ticketItemElsewhere: (what: 'customer' | 'location' | 'service') =>
     `This ticket's ${what} differs from the fleet item's. Choose the item's, or leave the fleet item out.`,
 } as const;

@@ -6,6 +6,7 @@ import { registerFleetWorkflowKinds } from './fleet-workflows.ts';
 import { getProductFleetItem } from './get-product-fleet-item.ts';
 import { listProductFleet } from './list-product-fleet.ts';
 import { tagProductFleetItem } from './tag-product-fleet-item.ts';
+import { transferProductFleet } from './transfer-product-fleet.ts';
 import { updateProductFleetItem } from './update-product-fleet-item.ts';
 
 // The fleet's approvals are decided through the workflow engine: their hooks are in place as soon
@@ -21,4 +22,5 @@ export const productFleetHandlers = [
   updateProductFleetItem,
   activateOrDeactivateProductFleetItem,
   tagProductFleetItem,
+  transferProductFleet,
 ] as Handler[];

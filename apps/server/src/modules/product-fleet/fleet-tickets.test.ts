@@ -6,8 +6,10 @@ import {
   CreateAmcType,
   CreateProductFleetItem,
   FLEET_MESSAGES,
+  TransferProductFleet,
   GetProductFleetItem,
   lastDayOfMonths,
+  ListProductFleet,
   UpdateProductFleetItem,
   type FleetItemDetail,
 } from '@fieldport/contract/operations/product-fleet';
@@ -15,6 +17,7 @@ import {
   AcceptOrRejectTicket,
   CloseTicket,
   CreateAssignedTicketV2,
+  DiscardTicket,
   Get_Ticket_Details,
   PartiallyCloseTicket,
   ReassignOrOpenTheAssignedTicket,
@@ -374,6 +377,13 @@ describe("an item's tickets", () => {
     const dealerView = await detail(fleet.fleet_item_id, 'DEALER_OWNER');
     expect(dealerView.ticket_count).toBe(1);
     expect(dealerView.tickets.map((entry) => entry.ticket_id)).toEqual([byDealer.ticket_id]);
+    // The list counts the same way, row by row (Customer Products shows it).
+    const rowOf = async (who: string) =>
+      (await world.ok(who, ListProductFleet, { search: fleet.serial_number })).items.find(
+        (row) => row.fleet_item_id === fleet.fleet_item_id,
+      );
+    expect((await rowOf('AGENT'))?.ticket_count).toBe(2);
+    expect((await rowOf('DEALER_OWNER'))?.ticket_count).toBe(1);
   });
 
   it('links earlier tickets of the same product and serial when the item is added, or its serial changes', async () => {
@@ -427,5 +437,32 @@ describe("an item's tickets", () => {
     });
     expect(await linkedIds()).toEqual([typed.ticket_id, older.id, otherSerial.id].sort());
     expect((await storedTicket(world.db, otherProduct.id)).row.fleet_item_id).toBeNull();
+  });
+});
+
+describe('transferring an item with tickets', () => {
+  it('is refused while a ticket of the item is open, naming its serial; allowed once it is discarded', async () => {
+    const fleet = await item();
+    const open = await raised('AGENT', fleet.fleet_item_id);
+    const transfer = () =>
+      world.as('OWNER', TransferProductFleet, {
+        fleet_item_ids: [fleet.fleet_item_id],
+        to: 'CUSTOMER',
+        customer_id: world.dealerCustomer.id,
+        reason: 'Sold to the neighbour',
+      });
+
+    const refused = await transfer();
+    expect(refused.errors?.[0]).toMatchObject({
+      message: FLEET_MESSAGES.transferOpenTickets(`'${fleet.serial_number}'`),
+      extensions: { code: 'CONFLICT', field: 'fleet_item_ids' },
+    });
+    expect((await detail(fleet.fleet_item_id)).customer_id).toBe(world.customer.id);
+
+    await world.ok('AGENT', DiscardTicket, { ticket_id: open.ticket_id, reason: 'Raised twice' });
+    const moved = await transfer();
+    expect(moved.envelope?.data.items[0].customer_id).toBe(world.dealerCustomer.id);
+    // Its earlier tickets stay its own.
+    expect((await detail(fleet.fleet_item_id)).ticket_count).toBe(1);
   });
 });

@@ -17,12 +17,14 @@ import { party } from '../../db/schema/platform.ts';
 import { service } from '../../db/schema/product-catalogue.ts';
 import { amcType, fleetItem, fleetItemEvent } from '../../db/schema/product-fleet.ts';
 import { productFleetStatus } from '../../db/schema/settings.ts';
+import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
-import { defineList, startsWithPattern } from '../../platform/lists.ts';
+import { defineList, qualified, startsWithPattern } from '../../platform/lists.ts';
 import { statusAndCreatedColumns } from '../../platform/masters.ts';
 import { dayIn } from '@fieldport/contract/fields';
 import { inOrganization } from '../../platform/tenant.ts';
 import { customerPhoneStartsWith } from '../customers/list-customers.ts';
+import { visibleTickets } from '../tickets/ticket-scope.ts';
 import { fleetItemsVisibleTo, mayEditFleetItem } from './fleet-rules.ts';
 import { fleetItemTickets } from './fleet-tickets.ts';
 
@@ -97,7 +99,7 @@ export const listProductFleet = defineList(ListProductFleet, {
   scope: fleetItemsVisibleTo,
   // Every condition reads the item's own columns and every join adds at most one row per item.
   count: 'table',
-  select: {
+  select: (caller: Caller) => ({
     id: fleetItem.id,
     serial_number: fleetItem.serial_number,
     service_id: fleetItem.service_id,
@@ -128,7 +130,12 @@ export const listProductFleet = defineList(ListProductFleet, {
     approval_state: fleetItem.approval_state,
     pending_customer_name: pendingCustomer.name,
     created_at: fleetItem.created_at,
-  },
+    // Computed for the page's rows only (the ids come first): the ticket index by item.
+    ticket_count: sql<number>`(select count(*) from ${ticket} where ${and(
+      visibleTickets(caller),
+      sql`${ticket.fleet_item_id} = ${qualified(fleetItem.id)}`,
+    )})`.mapWith(Number),
+  }),
   join: (query) =>
     query
       .innerJoin(service, and(eq(service.id, fleetItem.service_id), sameOrganization(service)))
@@ -198,6 +205,7 @@ export const listProductFleet = defineList(ListProductFleet, {
     pending_customer_name: row.pending_customer_name,
     fleet_item_created_on: row.created_at.toISOString(),
     may_edit: mayEditFleetItem(caller, row),
+    ticket_count: row.ticket_count,
   }),
   export: {
     title: 'Product Fleet',
@@ -224,6 +232,7 @@ export const listProductFleet = defineList(ListProductFleet, {
       },
       { header: 'Coverage', width: 16, value: (item) => COVERAGE_LABELS[item.coverage.coverage] },
       { header: 'Approval', width: 16, value: (item) => FLEET_APPROVAL_LABELS[item.approval_state] },
+      { header: 'Tickets', width: 9, value: (item) => item.ticket_count },
       ...statusAndCreatedColumns<FleetItem>('fleet_item_status', 'fleet_item_created_on'),
     ],
   },

@@ -5,6 +5,7 @@ import {
   GetProductFleetItem,
   ListProductFleet,
   TagProductFleetItem,
+  TransferProductFleet,
   UpdateProductFleetItem,
   type FleetItemDetail,
 } from '@fieldport/contract/operations/product-fleet';
@@ -157,4 +158,21 @@ export const productFleetFixtures: FixtureRegistry = {
     });
     return { fleet_item_id: item.fleet_item_id, customer_id: customer.id };
   }),
+  // Staff move items: A's dealer's item, moved to the organization's own stock by A's owner.
+  [TransferProductFleet.name]: {
+    async arrange(world) {
+      const { item, serial, read } = await dealerItem(world);
+      return {
+        input: {
+          fleet_item_ids: [item.fleet_item_id],
+          to: 'DEALER',
+          dealer_party_id: null,
+          reason: 'Returned',
+        },
+        traces: [item.fleet_item_id, serial],
+        state: read,
+        owner: 'dealer',
+      };
+    },
+  },
 };

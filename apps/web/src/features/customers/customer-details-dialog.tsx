@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +33,7 @@ import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { useInstantFormats } from '../../ui/format.ts';
+import { CustomerProductsList } from '../../ui/customer-products.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOperation } from '../../ui/use-operation.ts';
@@ -52,6 +54,8 @@ function locationLine(location: CustomerLocation): string {
 export function CustomerDetailsDialog(props: {
   customerId: string | null;
   mayEdit: boolean;
+  /** The customer's products (the fleet list's right), and a way to Customer Products (its menu item). */
+  products: { show: boolean; linkToReport: boolean };
   onEdit: (customer: CustomerDetail) => void;
   onChanged: () => Promise<void>;
   onClose: () => void;
@@ -161,6 +165,25 @@ export function CustomerDetailsDialog(props: {
                 </Button>
               )}
             </Box>
+            {props.products.show && (
+              <Box>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: 1 }}>
+                    Products
+                  </Typography>
+                  {props.products.linkToReport && (
+                    <Button
+                      component={RouterLink}
+                      to={`/CustomerProducts?customer=${encodeURIComponent(data.customer_id)}`}
+                      size="small"
+                    >
+                      Open in Customer Products
+                    </Button>
+                  )}
+                </Box>
+                <CustomerProductsList customerId={data.customer_id} customerName={data.customer_name} />
+              </Box>
+            )}
           </Stack>
         )}
       </DialogContent>

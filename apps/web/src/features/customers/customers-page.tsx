@@ -9,6 +9,7 @@ import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { CUSTOMER_MODULES, ListCustomers, type CustomerItem } from '@fieldport/contract/operations/customers';
+import { CUSTOMER_PRODUCTS_MODULE, ListProductFleet } from '@fieldport/contract/operations/product-fleet';
 import { isDealerRole, isPartnerRole } from '@fieldport/contract/roles';
 import { DataTable, type RowAction } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
@@ -144,6 +145,11 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
       <CustomerDetailsDialog
         customerId={viewing}
         mayEdit={mayEdit}
+        products={{
+          // No fleet item belongs to a service partner: its people would only ever see none.
+          show: can(ListProductFleet.access) && !(me && isPartnerRole(me.user_type)),
+          linkToReport: can({ module: CUSTOMER_PRODUCTS_MODULE, right: 'VIEW' }),
+        }}
         onEdit={(customer) => {
           setViewing(null);
           setEditing(customer);

@@ -40,7 +40,7 @@ import { listQueryKey } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOperation } from '../../ui/use-operation.ts';
 import { CoverageChip, coverageText } from '../../ui/coverage.tsx';
-import { ApprovalChip } from './fleet-format.tsx';
+import { ApprovalChip } from '../../ui/fleet-columns.tsx';
 
 export const fleetItemQueryKey = (id: string) => ['fleet-item', id];
 
@@ -298,15 +298,15 @@ const EVENT_LABELS: Record<FleetEventKind, string> = {
   ACTIVATED: 'Activated',
   DEACTIVATED: 'Deactivated',
   AMC_VISIT_USED: 'AMC visit used',
+  TRANSFERRED: 'Transferred',
 };
 
 /** One item in full: coverage, where it is, its dates and its history; the actions it allows. */
 export function FleetItemDetailsDialog(props: {
   itemId: string | null;
-  mayEdit: boolean;
   staff: boolean;
-  onEdit: (item: FleetItem) => void;
-  onTag: (item: FleetItem) => void;
+  /** Edit and Tag to customer, where the screen offers them (and the reader may change it). */
+  changes?: { onEdit: (item: FleetItem) => void; onTag: (item: FleetItem) => void };
   onClose: () => void;
 }) {
   const narrow = useNarrowScreen();
@@ -318,7 +318,8 @@ export function FleetItemDetailsDialog(props: {
       (await api.query(GetProductFleetItem, { fleet_item_id: props.itemId! })).data.items[0],
   });
   const item: FleetItemDetail | undefined = detail.data;
-  const changeable = Boolean(item && props.mayEdit && item.may_edit && item.approval_state !== 'PENDING');
+  const changes = props.changes;
+  const changeable = Boolean(item && changes && item.may_edit && item.approval_state !== 'PENDING');
   return (
     <DetailDialog
       open={props.itemId !== null}
@@ -326,12 +327,12 @@ export function FleetItemDetailsDialog(props: {
       narrow={narrow}
       onClose={props.onClose}
       actions={
-        changeable && item ? (
+        changeable && item && changes ? (
           <>
             {item.approval_state === 'APPROVED' && !item.pending_customer_name && (
-              <Button onClick={() => props.onTag(item)}>Tag to customer</Button>
+              <Button onClick={() => changes.onTag(item)}>Tag to customer</Button>
             )}
-            <Button variant="contained" onClick={() => props.onEdit(item)}>
+            <Button variant="contained" onClick={() => changes.onEdit(item)}>
               Edit
             </Button>
           </>

@@ -37,7 +37,7 @@ import {
   FleetItemStatusDialog,
   TagFleetItemDialog,
 } from './fleet-dialogs.tsx';
-import { fleetColumns } from './fleet-format.tsx';
+import { fleetColumns } from '../../ui/fleet-columns.tsx';
 
 /**
  * The installed fleet (docs/product-fleet.md): /ProductFleet for staff (items and AMC types),
@@ -140,7 +140,7 @@ function FleetItems({ can, dealersOnly, title }: FeaturePageProps & { dealersOnl
       </ListToolbar>
       <DataTable<FleetItem>
         label={title}
-        columns={fleetColumns(staff)}
+        columns={fleetColumns({ dealer: staff })}
         rowActions={actions}
         getRowId={(item) => item.fleet_item_id}
         onRowOpen={(item) => setViewing(item.fleet_item_id)}
@@ -163,16 +163,21 @@ function FleetItems({ can, dealersOnly, title }: FeaturePageProps & { dealersOnl
       <TagFleetItemDialog tagging={tagging} staff={staff} onClose={() => setTagging(null)} />
       <FleetItemDetailsDialog
         itemId={viewing}
-        mayEdit={mayEdit}
         staff={staff}
-        onEdit={(item) => {
-          setViewing(null);
-          setEditing(item);
-        }}
-        onTag={(item) => {
-          setViewing(null);
-          setTagging(item);
-        }}
+        changes={
+          mayEdit
+            ? {
+                onEdit: (item) => {
+                  setViewing(null);
+                  setEditing(item);
+                },
+                onTag: (item) => {
+                  setViewing(null);
+                  setTagging(item);
+                },
+              }
+            : undefined
+        }
         onClose={() => setViewing(null)}
       />
       <FleetItemStatusDialog confirming={confirming} onClose={() => setConfirming(null)} />
