@@ -1,12 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import {
-  CUSTOMER_IMPORT_COLUMNS,
-  CUSTOMER_IMPORT_ROUTES,
-  XLSX_MIME,
-  type ImportProgressLine,
-} from '@fieldport/contract/customer-import';
+import { CUSTOMER_IMPORT, CUSTOMER_IMPORT_ROUTES } from '@fieldport/contract/customer-import';
+import { XLSX_MIME, type ImportProgressLine } from '@fieldport/contract/imports';
 import { ListCustomers } from '@fieldport/contract/operations/customers';
 import { organization } from '../apps/server/src/db/schema/identity.ts';
 import { customerCategory } from '../apps/server/src/db/schema/settings.ts';
@@ -63,7 +59,7 @@ async function importWorkbook(people: GeneratedCustomer[]): Promise<Buffer> {
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: false });
   const sheet = book.addWorksheet('Customers');
-  sheet.addRow(CUSTOMER_IMPORT_COLUMNS.map((column) => column.header)).commit();
+  sheet.addRow(CUSTOMER_IMPORT.columns.map((column) => column.header)).commit();
   for (const person of people) {
     const location = person.primary_location;
     const values: Record<string, unknown> = {
@@ -79,7 +75,7 @@ async function importWorkbook(people: GeneratedCustomer[]): Promise<Buffer> {
       latitude: location.latitude,
       longitude: location.longitude,
     };
-    sheet.addRow(CUSTOMER_IMPORT_COLUMNS.map((column) => values[column.key] ?? null)).commit();
+    sheet.addRow(CUSTOMER_IMPORT.columns.map((column) => values[column.key] ?? null)).commit();
   }
   sheet.commit();
   await book.commit();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { CUSTOMER_IMPORT_COLUMNS } from '@fieldport/contract/customer-import';
+import { CUSTOMER_IMPORT } from '@fieldport/contract/customer-import';
 import { closeBrowser, launchBrowser, newPage } from '../support/browser.ts';
 import { expectMessage } from '../support/login-page.ts';
 import { customersPage, openAs, shot } from './customers-page.ts';
@@ -136,9 +136,9 @@ describe('customers in the browser', () => {
     const good = ['Arvind Nair', 'Hotel Blue Lagoon', 'Sunita Joshi'].map((name) => `${name} ${batch}`);
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Customers');
-    sheet.addRow(CUSTOMER_IMPORT_COLUMNS.map((column) => column.header));
+    sheet.addRow(CUSTOMER_IMPORT.columns.map((column) => column.header));
     const row = (values: Record<string, string>) =>
-      sheet.addRow(CUSTOMER_IMPORT_COLUMNS.map((column) => values[column.key] ?? ''));
+      sheet.addRow(CUSTOMER_IMPORT.columns.map((column) => values[column.key] ?? ''));
     const place = { address: '4, Anna Salai', pincode: '600002', city: 'Chennai', state: 'Tamil Nadu' };
     row({ customer_name: good[0], customer_phone: mobile(), customer_category: 'Residential', ...place });
     row({ customer_name: `Broken Phone ${tag}`, customer_phone: '12345', ...place }); // row 3

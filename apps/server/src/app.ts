@@ -9,7 +9,8 @@ import { registerIdentityRoutes } from './auth/routes.ts';
 import { registerGraphqlEndpoint } from './graphql/endpoint.ts';
 import { registerExportRoute } from './graphql/export-route.ts';
 import { HANDLERS } from './modules/handlers.ts';
-import { registerCustomerImportRoutes } from './modules/customers/customer-import-route.ts';
+import { registerImportRoutes } from './graphql/import-route.ts';
+import { IMPORT_KINDS } from './modules/imports.ts';
 import { registerInvitationRoutes } from './modules/people/invitation-routes.ts';
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
 import { registerFileRoute } from './platform/file-route.ts';
@@ -106,7 +107,7 @@ export async function buildApp(
     registerFileRoute(api, { files });
     registerReportIssueRoute(api, { db, identity, files });
     registerExportRoute(api, { db, identity, handlers: HANDLERS });
-    registerCustomerImportRoutes(api, { db, identity });
+    registerImportRoutes(api, { db, identity, kinds: IMPORT_KINDS });
     registerInvitationRoutes(api, { db, config });
   });
 

@@ -1,38 +1,13 @@
+import { importMessages, importRoutes, type ImportColumn, type ImportSpec } from './imports.ts';
+
 /**
- * Bulk import of customers from .xlsx (docs/customers.md#bulk-import): the template's columns, the
- * limits, and what the server answers. The workbook itself goes to REST routes (a file is no
- * GraphQL input): the upload answers with a preview that lists every invalid row; the confirmation
- * imports every valid row in one transaction, reporting progress as it goes. Its operations
- * (GetCustomerImport, ConfirmCustomerImport) are declared with the other customer operations
- * (operations/customers.ts).
+ * Bulk import of customers from .xlsx (docs/customers.md#bulk-import), an import of imports.ts: its
+ * template's columns, its limit and its messages. Its operations (GetCustomerImport,
+ * ConfirmCustomerImport) are declared with the other customer operations (operations/customers.ts).
  */
 
-export const CUSTOMER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const CUSTOMER_IMPORT_MAX_ROWS = 10_000;
-/** An upload not confirmed within this time is void; upload the workbook again. */
-export const CUSTOMER_IMPORT_LIFETIME_HOURS = 24;
-
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export const CUSTOMER_IMPORT_ROUTES = {
-  template: '/api/imports/customers/template.xlsx',
-  /** POST the workbook's bytes (content-type XLSX_MIME), `?file_name=` for the report. */
-  upload: '/api/imports/customers',
-  /** POST: imports the valid rows; answers NDJSON progress lines (ImportProgressLine). */
-  confirm: (importId: string) => `/api/imports/customers/${encodeURIComponent(importId)}/confirm`,
-};
-
-interface ImportColumn {
-  /** The create input's field (or 'country' / 'customer_category', resolved by the server). */
-  key: string;
-  header: string;
-  required: boolean;
-  example: string;
-  note: string;
-}
-
 /** The template's columns, in order. Columns are found by header (any order, any case). */
-export const CUSTOMER_IMPORT_COLUMNS: ImportColumn[] = [
+const CUSTOMER_IMPORT_COLUMNS: ImportColumn[] = [
   {
     key: 'customer_name',
     header: 'Customer name',
@@ -94,70 +69,20 @@ export const CUSTOMER_IMPORT_COLUMNS: ImportColumn[] = [
   },
 ];
 
-/** One reason a row of the workbook cannot be imported; `row` is the sheet's row number. */
-export interface ImportRowError {
-  row: number;
-  /** The column header, as the person sees it in the workbook. */
-  field: string;
-  message: string;
-}
+/** The customers' import (docs/customers.md#bulk-import). */
+export const CUSTOMER_IMPORT: ImportSpec = {
+  path: 'customers',
+  noun: { one: 'customer', many: 'customers' },
+  sheet: 'Customers',
+  maxRows: 10_000,
+  columns: CUSTOMER_IMPORT_COLUMNS,
+  preview: [
+    { key: 'customer_name', header: 'Customer name' },
+    { key: 'customer_phone', header: 'Phone' },
+    { key: 'city', header: 'City' },
+    { key: 'pincode', header: 'Pincode' },
+  ],
+};
 
-/** A valid row as the preview shows it, so the person can check that columns were read right. */
-export interface ImportPreviewRow {
-  row: number;
-  customer_name: string;
-  customer_phone: string;
-  city: string;
-  pincode: string;
-}
-
-/** A failed confirmation leaves the upload READY (nothing was written), so it can be tried again. */
-export const CUSTOMER_IMPORT_STATUSES = ['READY', 'IMPORTED'] as const;
-export type CustomerImportStatus = (typeof CUSTOMER_IMPORT_STATUSES)[number];
-
-export interface CustomerImportItem {
-  import_id: string;
-  file_name: string;
-  /** READY: checked, waiting for confirmation; IMPORTED: confirmed. */
-  import_status: CustomerImportStatus;
-  /** Rows with any value (blank rows are skipped). */
-  total_rows: number;
-  valid_count: number;
-  invalid_count: number;
-  /** Every reason of every invalid row, by row. */
-  errors: ImportRowError[];
-  /** The first valid rows. */
-  preview_rows: ImportPreviewRow[];
-  /** Customers created by the confirmation. */
-  imported_count: number | null;
-  /** Why the last confirmation failed (nothing was imported then); null when none failed. */
-  failure: string | null;
-  created_on: string;
-  finished_on: string | null;
-}
-
-/** The lines of the NDJSON answers of the upload and confirm routes, one JSON object per line. */
-export type ImportProgressLine =
-  | { type: 'progress'; phase: 'checking' | 'importing'; done: number; total: number | null }
-  | { type: 'done'; import: CustomerImportItem; message: string }
-  | { type: 'error'; code: string; message: string; field?: string };
-
-export const IMPORT_MESSAGES = {
-  tooLarge: `The file is larger than ${CUSTOMER_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller workbooks.`,
-  tooManyRows: `The workbook has more than ${CUSTOMER_IMPORT_MAX_ROWS.toLocaleString('en-IN')} customer rows. Split it into workbooks of at most ${CUSTOMER_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows.`,
-  notXlsx: 'The file is not an Excel workbook (.xlsx). Download the template and fill it in.',
-  empty: 'The workbook has no customer rows below the header row.',
-  unreadable: 'The workbook could not be read. Save it again as .xlsx (Excel Workbook) and upload it.',
-  missingColumn: (header: string) =>
-    `The workbook has no '${header}' column in its first row. Download the template and keep its header row.`,
-  checked: (valid: number, invalid: number) =>
-    `${valid.toLocaleString('en-IN')} rows ready to import, ${invalid.toLocaleString('en-IN')} with errors`,
-  imported: (count: number, skipped: number) =>
-    `${count.toLocaleString('en-IN')} customers imported` +
-    (skipped ? `, ${skipped.toLocaleString('en-IN')} rows not imported` : ''),
-  nothingToImport: 'There are no valid rows to import. Correct the workbook and upload it again.',
-  notFound: 'Import not found. Upload the workbook again.',
-  alreadyImported: 'This workbook has already been imported.',
-  expired: `This upload is older than ${CUSTOMER_IMPORT_LIFETIME_HOURS} hours. Upload the workbook again.`,
-  failed: 'The import failed and nothing was imported. Please try again.',
-} as const;
+export const CUSTOMER_IMPORT_ROUTES = importRoutes(CUSTOMER_IMPORT);
+export const CUSTOMER_IMPORT_MESSAGES = importMessages(CUSTOMER_IMPORT);

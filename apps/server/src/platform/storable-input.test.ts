@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateCustomer } from '@fieldport/contract/operations/customers';
 import { List_Open_Tickets } from '@fieldport/contract/operations/tickets';
-import { CUSTOMER_IMPORT_ROUTES, XLSX_MIME } from '@fieldport/contract/customer-import';
+import { CUSTOMER_IMPORT_ROUTES } from '@fieldport/contract/customer-import';
+import { XLSX_MIME } from '@fieldport/contract/imports';
 import { authCall, call, startTestApp, type TestApp } from '../test/harness.ts';
 import { customerInput, customerWorld, newMobile, written } from '../modules/customers/customer.test-kit.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '../lists.ts';
 import { idSchema, nameSchema } from '../masters.ts';
 import { DEFAULT_COUNTRY, checkPhone, isCountryCode } from '../phone.ts';
-import type { CustomerImportItem } from '../customer-import.ts';
+import { importIdInput, type ImportItem } from '../imports.ts';
 
 /**
  * Customers (docs/customers.md; /CustomersView and /MyCustomer): a name, a phone with its country,
@@ -306,16 +306,14 @@ export const RemoveCustomerSecondaryLocation = mutation<ItemsData<CustomerDetail
 // Bulk import (customer-import.ts): the upload and the progress of a confirmation go through REST
 // routes; these read an upload back and confirm it without progress.
 
-const importIdInput = z.object({ import_id: idSchema('import_id') }).strict();
-
-export const GetCustomerImport = query<ItemsData<CustomerImportItem>>()({
+export const GetCustomerImport = query<ItemsData<ImportItem>>()({
   name: 'GetCustomerImport',
   access: access('CREATE'),
   description: 'The preview or the outcome of a customer import uploaded by the caller.',
   input: importIdInput,
 });
 
-export const ConfirmCustomerImport = mutation<ItemsData<CustomerImportItem>>()({
+export const ConfirmCustomerImport = mutation<ItemsData<ImportItem>>()({
   name: 'ConfirmCustomerImport',
   access: access('CREATE'),
   description:

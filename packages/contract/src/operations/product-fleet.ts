@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importIdInput, type ImportItem } from '../imports.ts';
 import { mutation, query, type ItemsData } from '../operation.ts';
 import {
   listInput,
@@ -461,6 +462,24 @@ export const TagProductFleetItem = mutation<ItemsData<FleetItemDetail>>()({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Bulk import (fleet-import.ts: the template, the routes; docs/product-fleet.md#bulk-import)
+
+export const GetProductFleetImport = query<ItemsData<ImportItem>>()({
+  name: 'GetProductFleetImport',
+  access: access('CREATE'),
+  description: 'The preview or the outcome of a fleet import uploaded by the caller.',
+  input: importIdInput,
+});
+
+export const ConfirmProductFleetImport = mutation<ItemsData<ImportItem>>()({
+  name: 'ConfirmProductFleetImport',
+  access: access('CREATE'),
+  description:
+    'Imports the valid rows of an uploaded fleet workbook in one transaction, as approved items of the organization (the confirm route does the same with progress).',
+  input: importIdInput,
+});
+
+// ---------------------------------------------------------------------------------------------
 // Transfers (Transfer Product Fleet, docs/product-fleet.md#transfers)
 
 export const TRANSFER_MODULE = 'Transfer Product Fleet';
@@ -555,6 +574,8 @@ export const FLEET_MESSAGES = {
     `Open tickets are raised on ${serials}. Close or discard them before the transfer.`,
   transferAlreadyThere: (serials: string, to: string) => `Already with ${to}: ${serials}. Leave them out.`,
   organizationStock: "the organization's stock",
+  importByStaff:
+    "Fleet items are imported by the organization's staff. Add your items one by one: each is approved first.",
   ticketItemElsewhere: (what: 'customer' | 'location' | 'service') =>
     `This ticket's ${what} differs from the fleet item's. Choose the item's, or leave the fleet item out.`,
 } as const;

@@ -1,20 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import type {
-  CustomerImportStatus,
-  ImportPreviewRow,
-  ImportRowError,
-} from '@fieldport/contract/customer-import';
+import { boolean, doublePrecision, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CountryCode } from 'libphonenumber-js';
 import { masterColumns } from '../columns.ts';
 import { trigramIndex } from '../indexes.ts';
@@ -97,39 +82,5 @@ export const customerLocation = pgTable(
     index('customer_location_customer_idx').on(table.customer_id, table.created_at),
     // Tickets and territories look customers up by pincode (docs/product.md#assignment-and-claim).
     index('customer_location_org_pincode_idx').on(table.organization_id, table.pincode),
-  ],
-);
-
-/**
- * An uploaded workbook between its preview and its confirmation: the checked rows wait here (as
- * create inputs with their row numbers) until the person who uploaded them confirms.
- */
-export const customerImport = pgTable(
-  'customer_import',
-  {
-    id: text().primaryKey(),
-    organization_id: text()
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    party_id: text().references(() => party.id, { onDelete: 'cascade' }),
-    created_by: text()
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    file_name: text().notNull(),
-    status: text().$type<CustomerImportStatus>().notNull().default('READY'),
-    total_rows: integer().notNull(),
-    valid_count: integer().notNull(),
-    /** The checked rows, emptied once imported. */
-    rows: jsonb().$type<unknown[]>().notNull(),
-    errors: jsonb().$type<ImportRowError[]>().notNull(),
-    preview_rows: jsonb().$type<ImportPreviewRow[]>().notNull(),
-    imported_count: integer(),
-    /** Why the last confirmation failed; it was rolled back, so the upload stays READY. */
-    failure: text(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    finished_at: timestamp({ withTimezone: true }),
-  },
-  (table) => [
-    index('customer_import_org_user_idx').on(table.organization_id, table.created_by, table.created_at),
   ],
 );

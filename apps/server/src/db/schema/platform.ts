@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ImportPreviewRow, ImportRowError, ImportStatus } from '@fieldport/contract/imports';
 import type { AccessModule } from '@fieldport/contract/operations/account';
 import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import { member, organization, user } from './identity.ts';
@@ -191,3 +192,39 @@ export const issueReportAttachment = pgTable('issue_report_attachment', {
   file_extension: text().notNull(),
   file_size: integer().notNull(),
 });
+
+/**
+ * An uploaded workbook between its preview and its confirmation (docs/imports.md), of any kind
+ * (`kind`: the import's path, 'customers' or 'product-fleet'): the checked rows wait here with their
+ * row numbers until the person who uploaded them confirms.
+ */
+export const dataImport = pgTable(
+  'data_import',
+  {
+    id: text().primaryKey(),
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    party_id: text().references(() => party.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    created_by: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    file_name: text().notNull(),
+    status: text().$type<ImportStatus>().notNull().default('READY'),
+    total_rows: integer().notNull(),
+    valid_count: integer().notNull(),
+    /** The checked rows, emptied once imported. */
+    rows: jsonb().$type<unknown[]>().notNull(),
+    errors: jsonb().$type<ImportRowError[]>().notNull(),
+    preview_rows: jsonb().$type<ImportPreviewRow[]>().notNull(),
+    imported_count: integer(),
+    /** Why the last confirmation failed; it was rolled back, so the upload stays READY. */
+    failure: text(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('data_import_org_user_idx').on(table.organization_id, table.created_by, table.created_at),
+  ],
+);

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import {
-  CUSTOMER_IMPORT_COLUMNS,
-  CUSTOMER_IMPORT_MAX_BYTES,
+  CUSTOMER_IMPORT,
+  CUSTOMER_IMPORT_MESSAGES,
   CUSTOMER_IMPORT_ROUTES,
-  IMPORT_MESSAGES,
-  type CustomerImportItem,
 } from '@fieldport/contract/customer-import';
+import { IMPORT_MAX_BYTES, type ImportItem } from '@fieldport/contract/imports';
 import { ActivateOrDeactivateCustomerCategory } from '@fieldport/contract/operations/settings';
 import {
   ConfirmCustomerImport,
@@ -39,7 +38,7 @@ afterAll(async () => {
 });
 
 /** Uploads and returns the preview, failing the test unless the upload was checked. */
-async function preview(cookie: string, data: Buffer, fileName?: string): Promise<CustomerImportItem> {
+async function preview(cookie: string, data: Buffer, fileName?: string): Promise<ImportItem> {
   const answer = await upload(app, cookie, data, fileName);
   const last = outcomeOf(answer);
   if (last.type !== 'done') throw new Error(`Upload refused: ${JSON.stringify(last)}`);
@@ -65,7 +64,7 @@ describe('the template', () => {
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Customers', 'How to fill', 'Categories']);
     expect((book.getWorksheet('Customers')!.getRow(1).values as unknown[]).slice(1)).toEqual(
-      CUSTOMER_IMPORT_COLUMNS.map((column) => (column.required ? `${column.header} *` : column.header)),
+      CUSTOMER_IMPORT.columns.map((column) => (column.required ? `${column.header} *` : column.header)),
     );
     const categories: unknown[] = [];
     book
@@ -81,7 +80,7 @@ describe('the template', () => {
     // Filled in as a person does and uploaded as it is, the template is read.
     const phone = newMobile();
     customers.addRow(
-      CUSTOMER_IMPORT_COLUMNS.map(
+      CUSTOMER_IMPORT.columns.map(
         (column) => goodRow(phone, { customer_name: 'From The Template' })[column.key],
       ),
     );
@@ -227,7 +226,7 @@ describe('upload, preview and confirmation', () => {
     const again = await confirm(app, cookie, checked.import_id);
     expect(again).toMatchObject({
       status: 409,
-      body: { code: 'CONFLICT', message: IMPORT_MESSAGES.alreadyImported },
+      body: { code: 'CONFLICT', message: CUSTOMER_IMPORT_MESSAGES.alreadyImported },
     });
     const report = await call(app, cookie, GetCustomerImport, { import_id: checked.import_id });
     expect(report.envelope!.data.items[0]).toMatchObject({ import_status: 'IMPORTED', imported_count: 3 });
@@ -308,13 +307,13 @@ describe('upload, preview and confirmation', () => {
     expect(outcomeOf(failed)).toEqual({
       type: 'error',
       code: 'INTERNAL_SERVER_ERROR',
-      message: IMPORT_MESSAGES.failed,
+      message: CUSTOMER_IMPORT_MESSAGES.failed,
     });
     expect(await written(app, world.org.id)).toEqual(before);
     const report = await call(app, cookie, GetCustomerImport, { import_id: checked.import_id });
     expect(report.envelope!.data.items[0]).toMatchObject({
       import_status: 'READY',
-      failure: IMPORT_MESSAGES.failed,
+      failure: CUSTOMER_IMPORT_MESSAGES.failed,
     });
 
     const retried = outcomeOf(await confirm(app, cookie, checked.import_id));
@@ -375,7 +374,7 @@ describe('upload, preview and confirmation', () => {
     ]) {
       expect(await confirm(app, cookie, checked.import_id)).toMatchObject({
         status: 404,
-        body: { code: 'NOT_FOUND', message: IMPORT_MESSAGES.notFound },
+        body: { code: 'NOT_FOUND', message: CUSTOMER_IMPORT_MESSAGES.notFound },
       });
       const read = await call(app, cookie, GetCustomerImport, { import_id: checked.import_id });
       expect(read.errors?.[0].extensions?.code).toBe('NOT_FOUND');
@@ -392,12 +391,12 @@ describe('upload, preview and confirmation', () => {
 describe('limits and files that are not customer workbooks', () => {
   it('refuses a file larger than 10 MB before reading it', async () => {
     const world = await customerWorld(app);
-    const data = Buffer.alloc(CUSTOMER_IMPORT_MAX_BYTES + 1, 0x41);
+    const data = Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41);
     data.set([0x50, 0x4b, 0x03, 0x04]);
     const answer = await upload(app, await world.ownerCookie(), data);
     expect(answer).toMatchObject({
       status: 400,
-      body: { code: 'BAD_USER_INPUT', message: IMPORT_MESSAGES.tooLarge, field: 'file' },
+      body: { code: 'BAD_USER_INPUT', message: CUSTOMER_IMPORT_MESSAGES.tooLarge, field: 'file' },
     });
   });
 
@@ -410,7 +409,7 @@ describe('limits and files that are not customer workbooks', () => {
     expect(outcomeOf(tooMany)).toEqual({
       type: 'error',
       code: 'BAD_USER_INPUT',
-      message: IMPORT_MESSAGES.tooManyRows,
+      message: CUSTOMER_IMPORT_MESSAGES.tooManyRows,
       field: 'file',
     });
     const enough = await upload(app, cookie, await bigWorkbook(10_000, row));
@@ -428,12 +427,12 @@ describe('limits and files that are not customer workbooks', () => {
     const world = await customerWorld(app);
     const cookie = await world.ownerCookie();
     const text = await upload(app, cookie, Buffer.from('name,phone\nRavi,9845012345\n'), 'customers.csv');
-    expect(text).toMatchObject({ status: 400, body: { message: IMPORT_MESSAGES.notXlsx } });
+    expect(text).toMatchObject({ status: 400, body: { message: CUSTOMER_IMPORT_MESSAGES.notXlsx } });
 
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)]);
     expect(outcomeOf(await upload(app, cookie, broken))).toMatchObject({
       type: 'error',
-      message: IMPORT_MESSAGES.unreadable,
+      message: CUSTOMER_IMPORT_MESSAGES.unreadable,
     });
 
     const noPhone = await workbook([goodRow(newMobile())], {
@@ -441,7 +440,7 @@ describe('limits and files that are not customer workbooks', () => {
     });
     expect(outcomeOf(await upload(app, cookie, noPhone))).toMatchObject({
       type: 'error',
-      message: IMPORT_MESSAGES.missingColumn('Phone'),
+      message: CUSTOMER_IMPORT_MESSAGES.missingColumn('Phone'),
     });
 
     // A zip that declares it unpacks to 4 GB is refused before anything is inflated.
@@ -451,13 +450,13 @@ describe('limits and files that are not customer workbooks', () => {
     expect(declaredUnpackedSize(bomb)).toBeGreaterThan(4_000_000_000);
     expect(outcomeOf(await upload(app, cookie, bomb))).toMatchObject({
       type: 'error',
-      message: IMPORT_MESSAGES.unreadable,
+      message: CUSTOMER_IMPORT_MESSAGES.unreadable,
     });
 
     const headerOnly = await workbook([]);
     expect(outcomeOf(await upload(app, cookie, headerOnly))).toMatchObject({
       type: 'error',
-      message: IMPORT_MESSAGES.empty,
+      message: CUSTOMER_IMPORT_MESSAGES.empty,
     });
 
     const json = await upload(app, cookie, Buffer.from('{}'), 'x.json', 'application/json');
@@ -471,7 +470,7 @@ describe('limits and files that are not customer workbooks', () => {
     expect(checked).toMatchObject({ valid_count: 0, invalid_count: 1 });
     expect(await confirm(app, cookie, checked.import_id)).toMatchObject({
       status: 400,
-      body: { message: IMPORT_MESSAGES.nothingToImport },
+      body: { message: CUSTOMER_IMPORT_MESSAGES.nothingToImport },
     });
   });
 });

@@ -1,41 +1,38 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CountryCode } from 'libphonenumber-js';
+import { CUSTOMER_IMPORT } from '@fieldport/contract/customer-import';
+import type { ImportRowError } from '@fieldport/contract/imports';
 import {
-  CUSTOMER_IMPORT_COLUMNS,
-  CUSTOMER_IMPORT_LIFETIME_HOURS,
-  CUSTOMER_IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
-  type CustomerImportItem,
-  type ImportPreviewRow,
-  type ImportRowError,
-} from '@fieldport/contract/customer-import';
-import { createCustomerSchema, type LocationValues } from '@fieldport/contract/operations/customers';
+  ConfirmCustomerImport,
+  CreateCustomer,
+  createCustomerSchema,
+  type LocationValues,
+} from '@fieldport/contract/operations/customers';
 import {
   checkPhone,
   DEFAULT_COUNTRY,
   formatPhoneInternational,
   resolveCountry,
 } from '@fieldport/contract/phone';
+import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
-import { customer, customerImport, customerLocation } from '../../db/schema/customers.ts';
+import { customer, customerLocation } from '../../db/schema/customers.ts';
 import { customerCategory } from '../../db/schema/settings.ts';
 import type { Caller } from '../../platform/caller.ts';
-import { DomainError, badInput, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../db/ids.ts';
-import { declaredUnpackedSize, sheetRows, type SheetRow } from '../../platform/excel.ts';
+import { headerOf, type ImportKind } from '../../platform/imports.ts';
+import type { SheetRow } from '../../platform/excel.ts';
 import { locationColumns } from './customer-rules.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 
 /**
- * Bulk import of customers (docs/customers.md). `checkWorkbook` reads an uploaded .xlsx sheet by sheet
- * (platform/excel.ts sheetRows), row by row, checks every row with the contract's CreateCustomer schema (the
- * same rules as the form) plus what needs the database (categories by name, phones already taken,
- * phones repeated in the file), and keeps the valid rows in a customer_import row. `runImport`
- * writes them, in the caller's transaction, in batches.
+ * Bulk import of customers (docs/customers.md#bulk-import), an import kind of platform/imports.ts:
+ * every row is checked with the contract's CreateCustomer schema (the same rules as the form), plus
+ * what needs the database (categories by name, phones already taken, phones repeated in the file).
  */
 
 /** A checked row, kept until confirmation: the create input's values, normalized. */
-interface CheckedRow {
+interface CheckedCustomer {
   row: number;
   name: string;
   phone: string;
@@ -46,20 +43,13 @@ interface CheckedRow {
   location: LocationValues;
 }
 
-export type Progress = (done: number, total: number | null) => void;
+const PHONE = headerOf(CUSTOMER_IMPORT, 'customer_phone');
+const takenMessage = 'A customer with this phone number already exists in the organization';
 
-const PROGRESS_EVERY = 500;
-const INSERT_BATCH = 500;
-const PREVIEW_ROWS = 10;
-
-const HEADER_OF = new Map(CUSTOMER_IMPORT_COLUMNS.map((column) => [column.key, column.header]));
-
-/** The column header a schema issue is about: 'primary_location.pincode' -> 'Pincode'. */
-function headerOf(path: PropertyKey[]): string {
+/** The column a schema issue is about: 'primary_location.pincode' -> 'pincode'. */
+function keyOf(path: PropertyKey[]): string {
   const key = String(path[path.length - 1] ?? '');
-  const mapped =
-    key === 'customer_category_id' ? 'customer_category' : key === 'phone_country' ? 'country' : key;
-  return HEADER_OF.get(mapped) ?? key;
+  return key === 'customer_category_id' ? 'customer_category' : key === 'phone_country' ? 'country' : key;
 }
 
 function parseNumber(text: string): number | null | typeof Number.NaN {
@@ -77,25 +67,25 @@ async function categoriesByName(db: Db, caller: Caller): Promise<Map<string, str
   return new Map(rows.map((row) => [row.name.trim().toLowerCase(), row.id]));
 }
 
-/** What a 10 MB workbook may unpack to; far above 10,000 rows of text, far below trouble. */
-const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
-
 /** One row: the CreateCustomer rules, the country and category resolved by name. */
 function checkRow(
   row: SheetRow,
   categories: Map<string, string>,
-): { ok: true; value: CheckedRow } | { ok: false; errors: ImportRowError[] } {
+  fail: (key: string, message: string) => void,
+): CheckedCustomer | undefined {
   const cell = (key: string) => row.cells.get(key) ?? '';
-  const errors: ImportRowError[] = [];
-  const fail = (key: string, message: string) =>
-    errors.push({ row: row.number, field: HEADER_OF.get(key) ?? key, message });
+  let failed = false;
+  const refuse = (key: string, message: string) => {
+    failed = true;
+    fail(key, message);
+  };
 
   let country: CountryCode = DEFAULT_COUNTRY;
   if (cell('country')) {
     const resolved = resolveCountry(cell('country'));
     if (resolved) country = resolved;
     else
-      fail(
+      refuse(
         'country',
         `Country '${cell('country')}' is not known: write a code such as IN, a name or a dial code such as +91`,
       );
@@ -104,7 +94,10 @@ function checkRow(
   if (cell('customer_category')) {
     categoryId = categories.get(cell('customer_category').toLowerCase()) ?? null;
     if (!categoryId)
-      fail('customer_category', `There is no active customer category named '${cell('customer_category')}'`);
+      refuse(
+        'customer_category',
+        `There is no active customer category named '${cell('customer_category')}'`,
+      );
   }
   const latitude = parseNumber(cell('latitude'));
   const longitude = parseNumber(cell('longitude'));
@@ -126,215 +119,78 @@ function checkRow(
     },
   });
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = headerOf(issue.path);
-      // One message per column is enough for a person to fix the cell.
-      if (!errors.some((error) => error.field === field))
-        errors.push({ row: row.number, field, message: issue.message });
-    }
+    for (const issue of parsed.error.issues) refuse(keyOf(issue.path), issue.message);
   }
-  if (errors.length || !parsed.success) return { ok: false, errors };
+  if (failed || !parsed.success) return undefined;
   const input = parsed.data;
   const phone = checkPhone(input.customer_phone, input.phone_country);
-  if (!phone.ok)
-    return {
-      ok: false,
-      errors: [{ row: row.number, field: HEADER_OF.get('customer_phone')!, message: phone.message }],
-    };
+  if (!phone.ok) {
+    fail('customer_phone', phone.message);
+    return undefined;
+  }
   return {
-    ok: true,
-    value: {
-      row: row.number,
-      name: input.customer_name,
-      phone: phone.e164,
-      phone_country: phone.country,
-      phone_national: phone.nationalDigits,
-      email: input.customer_email,
-      customer_category_id: input.customer_category_id,
-      location: input.primary_location,
-    },
+    row: row.number,
+    name: input.customer_name,
+    phone: phone.e164,
+    phone_country: phone.country,
+    phone_national: phone.nationalDigits,
+    email: input.customer_email,
+    customer_category_id: input.customer_category_id,
+    location: input.primary_location,
   };
 }
 
 /** Which of these phones the organization's customers already have. */
-async function takenPhones(db: Db, organizationId: string, phones: string[]): Promise<Set<string>> {
+async function takenPhones(db: Db, caller: Caller, rows: CheckedCustomer[]): Promise<Set<string>> {
+  const phones = rows.map((row) => row.phone);
   const taken = new Set<string>();
   for (let start = 0; start < phones.length; start += 1000) {
-    const rows = await db
+    const found = await db
       .select({ phone: customer.phone })
       .from(customer)
       .where(
         and(
-          eq(customer.organization_id, organizationId),
+          eq(customer.organization_id, caller.organization.id),
           inArray(customer.phone, phones.slice(start, start + 1000)),
         ),
       );
-    for (const row of rows) taken.add(row.phone);
+    for (const row of found) taken.add(row.phone);
   }
   return taken;
 }
 
-const PHONE = HEADER_OF.get('customer_phone')!;
-const takenMessage = 'A customer with this phone number already exists in the organization';
-
-/**
- * Reads and checks a workbook and keeps the outcome as a READY import of the caller. Throws a
- * BAD_USER_INPUT DomainError for a file that is not a readable customers workbook.
- */
-export async function checkWorkbook(
-  db: Db,
-  caller: Caller,
-  file: { name: string; data: Buffer },
-  onProgress: Progress = () => undefined,
-): Promise<CustomerImportItem> {
-  const categories = await categoriesByName(db, caller);
-  const valid: CheckedRow[] = [];
-  const errors: ImportRowError[] = [];
-  const firstRowOf = new Map<string, number>();
-  let total = 0;
-  if (declaredUnpackedSize(file.data) > MAX_UNPACKED_BYTES)
-    throw badInput(IMPORT_MESSAGES.unreadable, 'file');
-  try {
-    const rowsOf = sheetRows(file.data, CUSTOMER_IMPORT_COLUMNS, (header) =>
-      badInput(IMPORT_MESSAGES.missingColumn(header), 'file'),
-    );
-    for await (const row of rowsOf) {
-      if ([...row.cells.values()].every((value) => value === '')) continue;
-      total += 1;
-      if (total > CUSTOMER_IMPORT_MAX_ROWS) throw badInput(IMPORT_MESSAGES.tooManyRows, 'file');
-      const checked = checkRow(row, categories);
-      if (!checked.ok) errors.push(...checked.errors);
-      else {
-        const first = firstRowOf.get(checked.value.phone);
-        if (first !== undefined) {
-          errors.push({ row: row.number, field: PHONE, message: `The same phone number is in row ${first}` });
-        } else {
-          firstRowOf.set(checked.value.phone, row.number);
-          valid.push(checked.value);
-        }
-      }
-      if (total % PROGRESS_EVERY === 0) onProgress(total, null);
-    }
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    // exceljs and unzipper fail in many ways on a damaged or foreign file; the person needs one answer.
-    throw badInput(IMPORT_MESSAGES.unreadable, 'file');
-  }
-  if (total === 0) throw badInput(IMPORT_MESSAGES.empty, 'file');
-  onProgress(total, total);
-
-  const taken = await takenPhones(
-    db,
-    caller.organization.id,
-    valid.map((row) => row.phone),
-  );
-  const rows = valid.filter((row) => {
-    if (!taken.has(row.phone)) return true;
-    errors.push({ row: row.row, field: PHONE, message: takenMessage });
-    return false;
-  });
-  errors.sort((a, b) => a.row - b.row);
-
-  const id = newId();
-  const [stored] = await db
-    .insert(customerImport)
-    .values({
-      id,
-      organization_id: caller.organization.id,
-      party_id: caller.party?.id ?? null,
-      created_by: caller.user.id,
-      file_name: file.name,
-      total_rows: total,
-      valid_count: rows.length,
-      rows,
-      errors,
-      preview_rows: rows.slice(0, PREVIEW_ROWS).map(previewOf),
-    })
-    .returning();
-  return toItem(stored);
-}
-
-function previewOf(row: CheckedRow): ImportPreviewRow {
-  return {
+export const customerImportKind: ImportKind<CheckedCustomer, Map<string, string>> = {
+  spec: CUSTOMER_IMPORT,
+  access: CreateCustomer.access,
+  operations: { upload: 'UploadCustomerImport', confirm: ConfirmCustomerImport.name },
+  lookups: categoriesByName,
+  checkRow,
+  identity: {
+    key: (row) => row.phone,
+    column: 'customer_phone',
+    repeated: (first) => `The same phone number is in row ${first}`,
+  },
+  existing: takenPhones,
+  existsMessage: takenMessage,
+  preview: (row) => ({
     row: row.row,
     customer_name: row.name,
     customer_phone: formatPhoneInternational(row.phone),
     city: row.location.city,
     pincode: row.location.pincode,
-  };
-}
-
-type ImportRow = typeof customerImport.$inferSelect;
-
-export function toItem(row: ImportRow): CustomerImportItem {
-  const invalidRows = new Set(row.errors.map((error) => error.row)).size;
-  return {
-    import_id: row.id,
-    file_name: row.file_name,
-    import_status: row.status,
-    total_rows: row.total_rows,
-    valid_count: row.valid_count,
-    invalid_count: row.status === 'IMPORTED' ? row.total_rows - (row.imported_count ?? 0) : invalidRows,
-    errors: row.errors,
-    preview_rows: row.preview_rows,
-    imported_count: row.imported_count,
-    failure: row.failure,
-    created_on: row.created_at.toISOString(),
-    finished_on: row.finished_at?.toISOString() ?? null,
-  };
-}
-
-/** The caller's own import (the person who uploaded it), in their organization. */
-export async function findImport(db: Db, caller: Caller, id: string, lock = false): Promise<ImportRow> {
-  const query = db
-    .select()
-    .from(customerImport)
-    .where(
-      and(
-        eq(customerImport.id, id),
-        inOrganization(customerImport, caller),
-        eq(customerImport.created_by, caller.user.id),
-      ),
-    );
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(IMPORT_MESSAGES.notFound);
-  return row;
-}
-
-/** Refuses an import that cannot be confirmed (already imported, too old, nothing valid). */
-export function assertConfirmable(row: ImportRow) {
-  if (row.status === 'IMPORTED') throw conflict(IMPORT_MESSAGES.alreadyImported);
-  if (Date.now() - row.created_at.getTime() > CUSTOMER_IMPORT_LIFETIME_HOURS * 3600_000) {
-    throw badInput(IMPORT_MESSAGES.expired, 'import_id');
-  }
-  if (row.valid_count === 0) throw badInput(IMPORT_MESSAGES.nothingToImport, 'import_id');
-}
-
-/**
- * Imports the valid rows of the caller's import, in `db`'s transaction (the caller's): either
- * every row that is still valid is written, or, when anything fails, nothing is. Rows whose phone
- * was taken or whose category was switched off since the preview are reported, not imported.
- */
-export async function runImport(
-  db: Db,
-  caller: Caller,
-  id: string,
-  onProgress: Progress = () => undefined,
-): Promise<CustomerImportItem> {
-  // FOR UPDATE: a second confirmation of the same upload waits here, then finds it IMPORTED.
-  const job = await findImport(db, caller, id, true);
-  assertConfirmable(job);
-  const rows = job.rows as CheckedRow[];
-  const active = new Set((await categoriesByName(db, caller)).values());
-  const late: ImportRowError[] = [];
-  let imported = 0;
-  onProgress(0, rows.length);
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const batch = rows.slice(start, start + INSERT_BATCH).filter((row) => {
+  }),
+  /**
+   * Rows whose phone was taken or whose category was switched off since the preview are reported,
+   * not imported.
+   */
+  async write(db, job, rows, categories) {
+    const active = new Set(categories.values());
+    const late: ImportRowError[] = [];
+    const batch = rows.filter((row) => {
       if (!row.customer_category_id || active.has(row.customer_category_id)) return true;
       late.push({
         row: row.row,
-        field: HEADER_OF.get('customer_category')!,
+        field: headerOf(CUSTOMER_IMPORT, 'customer_category'),
         message: 'The customer category was deactivated after the upload',
       });
       return false;
@@ -377,35 +233,34 @@ export async function runImport(
         })),
       );
     }
-    imported += placed.length;
-    onProgress(Math.min(start + INSERT_BATCH, rows.length), rows.length);
-  }
-  const [done] = await db
-    .update(customerImport)
-    .set({
-      status: 'IMPORTED',
-      imported_count: imported,
-      errors: [...job.errors, ...late].sort((a, b) => a.row - b.row),
-      // The rows served their purpose; the report (errors, counts) stays.
-      rows: [],
-      failure: null,
-      finished_at: new Date(),
-    })
-    .where(eq(customerImport.id, job.id))
-    .returning();
-  return toItem(done);
-}
-
-/** Notes why a confirmation failed, after its transaction was rolled back (the upload stays READY). */
-export async function recordFailure(db: Db, caller: Caller, id: string, message: string) {
-  await db
-    .update(customerImport)
-    .set({ failure: message })
-    .where(
-      and(
-        eq(customerImport.id, id),
-        inOrganization(customerImport, caller),
-        eq(customerImport.status, 'READY'),
-      ),
-    );
-}
+    return { written, late };
+  },
+  /** The organization's active categories: a sheet of them, and a list on the category column. */
+  async template(db, caller, workbook, sheet) {
+    const rows = await db
+      .select({ name: customerCategory.name })
+      .from(customerCategory)
+      .where(and(inOrganization(customerCategory, caller), eq(customerCategory.status, 'ACTIVE')))
+      .orderBy(customerCategory.name);
+    const column = CUSTOMER_IMPORT.columns.findIndex((entry) => entry.key === 'customer_category') + 1;
+    if (rows.length) {
+      // One validation for the whole column's range (not one per cell): a small file that opens fast.
+      const letter = sheet.getColumn(column).letter;
+      const validations = (
+        sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }
+      ).dataValidations;
+      validations.add(`${letter}2:${letter}${CUSTOMER_IMPORT.maxRows + 1}`, {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`Categories!$A$2:$A$${rows.length + 1}`],
+        showErrorMessage: true,
+        errorTitle: 'Customer category',
+        error: 'Choose one of the categories of the Categories sheet.',
+      });
+    }
+    const list = workbook.addWorksheet('Categories');
+    list.columns = [{ header: 'Customer category', key: 'name', width: 30 }];
+    list.getRow(1).font = { bold: true };
+    for (const row of rows) list.addRow(row);
+  },
+};

@@ -3,12 +3,13 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Role } from '@fieldport/contract/roles';
 import type { CustomerDetail } from '@fieldport/contract/operations/customers';
 import { CreateCustomer } from '@fieldport/contract/operations/customers';
+import { CUSTOMER_IMPORT } from '@fieldport/contract/customer-import';
 import {
-  CUSTOMER_IMPORT_COLUMNS,
-  CUSTOMER_IMPORT_ROUTES,
+  importRoutes,
   XLSX_MIME,
   type ImportProgressLine,
-} from '@fieldport/contract/customer-import';
+  type ImportSpec,
+} from '@fieldport/contract/imports';
 import { customer } from '../../db/schema/customers.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { seedNamedMaster } from '../../db/seed/settings.ts';
@@ -132,14 +133,15 @@ export type SheetRow = Record<string, string | number | null>;
 /** A workbook as a person fills the template: the header row, then one row per entry (by column key). */
 export async function workbook(
   rows: SheetRow[],
-  options: { headers?: string[]; extraSheetFirst?: boolean } = {},
+  options: { headers?: string[]; extraSheetFirst?: boolean; spec?: ImportSpec } = {},
 ) {
+  const spec = options.spec ?? CUSTOMER_IMPORT;
   const book = new ExcelJS.Workbook();
-  if (options.extraSheetFirst) book.addWorksheet('Read me').addRow(['Fill the Customers sheet']);
-  const sheet = book.addWorksheet('Customers');
-  const headers = options.headers ?? CUSTOMER_IMPORT_COLUMNS.map((column) => column.header);
+  if (options.extraSheetFirst) book.addWorksheet('Read me').addRow([`Fill the ${spec.sheet} sheet`]);
+  const sheet = book.addWorksheet(spec.sheet);
+  const headers = options.headers ?? spec.columns.map((column) => column.header);
   sheet.addRow(headers);
-  const keys = CUSTOMER_IMPORT_COLUMNS.map((column) => column.key);
+  const keys = spec.columns.map((column) => column.key);
   for (const row of rows) sheet.addRow(keys.map((key) => row[key] ?? null));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -152,8 +154,8 @@ export async function bigWorkbook(count: number, row: (index: number) => SheetRo
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: false });
   const sheet = book.addWorksheet('Customers');
-  const keys = CUSTOMER_IMPORT_COLUMNS.map((column) => column.key);
-  sheet.addRow(CUSTOMER_IMPORT_COLUMNS.map((column) => column.header)).commit();
+  const keys = CUSTOMER_IMPORT.columns.map((column) => column.key);
+  sheet.addRow(CUSTOMER_IMPORT.columns.map((column) => column.header)).commit();
   for (let index = 0; index < count; index++) {
     const values = row(index);
     sheet.addRow(keys.map((key) => values[key] ?? null)).commit();
@@ -211,20 +213,26 @@ export async function upload(
   data: Buffer,
   fileName = 'customers.xlsx',
   type = XLSX_MIME,
+  spec: ImportSpec = CUSTOMER_IMPORT,
 ) {
   const response = await app.app.inject({
     method: 'POST',
-    url: `${CUSTOMER_IMPORT_ROUTES.upload}?file_name=${encodeURIComponent(fileName)}`,
+    url: `${importRoutes(spec).upload}?file_name=${encodeURIComponent(fileName)}`,
     headers: { cookie, 'content-type': type, origin: app.config.publicUrl },
     payload: data,
   });
   return ndjsonAnswer(response);
 }
 
-export async function confirm(app: TestApp, cookie: string, importId: string) {
+export async function confirm(
+  app: TestApp,
+  cookie: string,
+  importId: string,
+  spec: ImportSpec = CUSTOMER_IMPORT,
+) {
   const response = await app.app.inject({
     method: 'POST',
-    url: CUSTOMER_IMPORT_ROUTES.confirm(importId),
+    url: importRoutes(spec).confirm(importId),
     headers: { cookie, origin: app.config.publicUrl },
   });
   return ndjsonAnswer(response);

@@ -1,7 +1,13 @@
+import {
+  ConfirmProductFleetImport,
+  GetProductFleetImport,
+} from '@fieldport/contract/operations/product-fleet';
 import type { Handler } from '../../platform/handler.ts';
+import { confirmImportHandler, getImportHandler } from '../../platform/imports.ts';
 import { activateOrDeactivateProductFleetItem } from './activate-or-deactivate-product-fleet-item.ts';
 import { amcTypeHandlers } from './amc-types.ts';
 import { createProductFleetItem } from './create-product-fleet-item.ts';
+import { fleetImportKind } from './fleet-import.ts';
 import { registerFleetWorkflowKinds } from './fleet-workflows.ts';
 import { getProductFleetItem } from './get-product-fleet-item.ts';
 import { listProductFleet } from './list-product-fleet.ts';
@@ -23,4 +29,6 @@ export const productFleetHandlers = [
   activateOrDeactivateProductFleetItem,
   tagProductFleetItem,
   transferProductFleet,
+  getImportHandler(GetProductFleetImport, fleetImportKind),
+  confirmImportHandler(ConfirmProductFleetImport, fleetImportKind),
 ] as Handler[];

@@ -1,6 +1,10 @@
+import { FLEET_IMPORT } from '@fieldport/contract/fleet-import';
+import { XLSX_MIME } from '@fieldport/contract/imports';
 import {
   ActivateOrDeactivateProductFleetItem,
   amcTypes,
+  ConfirmProductFleetImport,
+  GetProductFleetImport,
   CreateProductFleetItem,
   GetProductFleetItem,
   ListProductFleet,
@@ -18,7 +22,7 @@ import {
   type FixtureWorld,
   type Target,
 } from '../../test/tenant-fixture.ts';
-import { newMobile } from '../customers/customer.test-kit.ts';
+import { newMobile, upload, workbook } from '../customers/customer.test-kit.ts';
 import { uniquePrefix } from '../product-catalogue/tenant-fixtures.test-kit.ts';
 import { fleetInput } from './fleet.test-kit.ts';
 
@@ -68,6 +72,26 @@ async function dealerItem(world: FixtureWorld) {
       }
     ).items[0];
   return { item, serial, product, read };
+}
+
+/** A fleet workbook of two new serials of A's product, uploaded by A's owner (not confirmed). */
+async function ownerFleetImport(world: FixtureWorld) {
+  const product = await productOfA(world);
+  const fileName = `Fixture ${unique('fi')}.xlsx`;
+  const answer = await upload(
+    world.app,
+    await world.cookieOf(world.a.members.OWNER.email),
+    await workbook(
+      [1, 2].map(() => ({ serial_number: unique('FXI').toUpperCase(), product: product.name })),
+      { spec: FLEET_IMPORT },
+    ),
+    fileName,
+    XLSX_MIME,
+    FLEET_IMPORT,
+  );
+  const last = answer.lines[answer.lines.length - 1];
+  if (last?.type !== 'done') throw new Error(`The fixture's upload failed: ${JSON.stringify(answer)}`);
+  return { id: last.import.import_id, fileName };
 }
 
 function onDealerItem(
@@ -172,6 +196,28 @@ export const productFleetFixtures: FixtureRegistry = {
         traces: [item.fleet_item_id, serial],
         state: read,
         owner: 'dealer',
+      };
+    },
+  },
+  [GetProductFleetImport.name]: {
+    async arrange(world) {
+      const { id, fileName } = await ownerFleetImport(world);
+      return {
+        input: { import_id: id },
+        traces: [id, fileName],
+        state: async () =>
+          ((await world.asOwner(GetProductFleetImport, { import_id: id })) as { items: unknown[] }).items,
+      };
+    },
+  },
+  [ConfirmProductFleetImport.name]: {
+    async arrange(world) {
+      const { id } = await ownerFleetImport(world);
+      return {
+        input: { import_id: id },
+        traces: [id],
+        state: async () =>
+          ((await world.asOwner(ListProductFleet, { status: 'ALL' })) as { total_count: number }).total_count,
       };
     },
   },

@@ -6,8 +6,8 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
 import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { CUSTOMER_IMPORT } from '@fieldport/contract/customer-import';
 import { CUSTOMER_MODULES, ListCustomers, type CustomerItem } from '@fieldport/contract/operations/customers';
 import { CUSTOMER_PRODUCTS_MODULE, ListProductFleet } from '@fieldport/contract/operations/product-fleet';
 import { isDealerRole, isPartnerRole } from '@fieldport/contract/roles';
@@ -21,7 +21,7 @@ import { useCurrentUser } from '../../ui/use-current-user.ts';
 import { useCustomerColumns } from './customer-columns.tsx';
 import { CustomerDetailsDialog } from './customer-details-dialog.tsx';
 import { AddCustomerDialog, CustomerStatusDialog, EditCustomerDialog } from './customer-dialogs.tsx';
-import { CustomerImportDialog } from './customer-import-dialog.tsx';
+import { ImportButton } from '../../ui/import-dialog.tsx';
 import { CustomerListFilters } from './customer-list-filters.tsx';
 
 /**
@@ -52,7 +52,6 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CustomerItem | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
-  const [importing, setImporting] = useState(false);
   const [confirming, setConfirming] = useState<CustomerItem | null>(null);
 
   const refresh = async () => {
@@ -106,15 +105,7 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
         actions={
           <>
             <ExportButton op={ListCustomers} input={input} can={can} />
-            {mayCreate && (
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileOutlined />}
-                onClick={() => setImporting(true)}
-              >
-                Import
-              </Button>
-            )}
+            {mayCreate && <ImportButton spec={CUSTOMER_IMPORT} onImported={refresh} />}
             {addButton}
           </>
         }
@@ -157,9 +148,6 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
         onChanged={refresh}
         onClose={() => setViewing(null)}
       />
-      {mayCreate && (
-        <CustomerImportDialog open={importing} onImported={refresh} onClose={() => setImporting(false)} />
-      )}
       <CustomerStatusDialog confirming={confirming} onClose={() => setConfirming(null)} />
     </Box>
   );

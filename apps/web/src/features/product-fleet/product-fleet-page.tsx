@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -16,6 +17,7 @@ import {
   amcTypes,
   type FleetItem,
 } from '@fieldport/contract/operations/product-fleet';
+import { FLEET_IMPORT } from '@fieldport/contract/fleet-import';
 import { List_Services } from '@fieldport/contract/operations/product-catalogue';
 import { isDealerRole, isPartnerRole } from '@fieldport/contract/roles';
 import { DataTable, type RowAction } from '../../ui/data-table.tsx';
@@ -29,7 +31,8 @@ import { MasterPage, type MasterConfig } from '../../ui/master-page.tsx';
 import { PageTabs } from '../../ui/page-tabs.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useCurrentUser } from '../../ui/use-current-user.ts';
-import { useList, useListState } from '../../ui/use-list.ts';
+import { ImportButton } from '../../ui/import-dialog.tsx';
+import { listQueryKey, useList, useListState } from '../../ui/use-list.ts';
 import {
   AddFleetItemDialog,
   EditFleetItemDialog,
@@ -63,6 +66,7 @@ function FleetItems({ can, dealersOnly, title }: FeaturePageProps & { dealersOnl
   );
   const list = useList(ListProductFleet, input);
   const [adding, setAdding] = useState(false);
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<FleetItem | null>(null);
   const [tagging, setTagging] = useState<FleetItem | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
@@ -113,6 +117,13 @@ function FleetItems({ can, dealersOnly, title }: FeaturePageProps & { dealersOnl
         actions={
           <>
             <ExportButton op={ListProductFleet} input={input} can={can} />
+            {mayCreate && staff && !dealersOnly && (
+              <ImportButton
+                spec={FLEET_IMPORT}
+                intro="Each row is a fleet item of the organization, approved at once; a customer is found by phone."
+                onImported={() => queryClient.invalidateQueries({ queryKey: listQueryKey(ListProductFleet) })}
+              />
+            )}
             {addButton}
           </>
         }

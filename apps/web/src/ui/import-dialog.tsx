@@ -20,20 +20,20 @@ import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
-  CUSTOMER_IMPORT_MAX_BYTES,
-  CUSTOMER_IMPORT_MAX_ROWS,
-  CUSTOMER_IMPORT_ROUTES,
-  IMPORT_MESSAGES,
-  type CustomerImportItem,
+  IMPORT_MAX_BYTES,
+  importMessages,
+  importRoutes,
+  type ImportItem,
   type ImportRowError,
-} from '@fieldport/contract/customer-import';
-import { ExportButton } from '../../ui/export-button.tsx';
-import { useSnackbars } from '../../ui/snackbars.tsx';
-import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
+  type ImportSpec,
+} from '@fieldport/contract/imports';
+import { ExportButton } from './export-button.tsx';
+import { useSnackbars } from './snackbars.tsx';
+import { useNarrowScreen } from './use-narrow-screen.ts';
 import { confirmImport, uploadWorkbook, type ImportProgress } from './import-api.ts';
 
 /**
- * Bulk import of customers (docs/customers.md#bulk-import), in steps: choose a workbook (the
+ * A bulk import of any kind (docs/imports.md; customers, fleet items), in steps: choose a workbook (the
  * template can be downloaded), upload it (a progress bar for the bytes, then for the rows the
  * server checks), read the preview (every invalid row with its reason), confirm, watch the rows
  * being imported, read the report. Nothing is imported before the confirmation; the import is
@@ -43,12 +43,16 @@ import { confirmImport, uploadWorkbook, type ImportProgress } from './import-api
 type Step =
   | { kind: 'choose'; error?: string }
   | { kind: 'working'; progress: ImportProgress | null; fileName: string }
-  | { kind: 'preview'; item: CustomerImportItem; message: string; failed?: boolean }
-  | { kind: 'done'; item: CustomerImportItem; message: string };
+  | { kind: 'preview'; item: ImportItem; message: string; failed?: boolean }
+  | { kind: 'done'; item: ImportItem; message: string };
 
 const number = (value: number) => value.toLocaleString('en-IN');
 
-export function CustomerImportDialog(props: {
+export function ImportDialog(props: {
+  /** The kind: its sheet, columns, limit and what its rows are called. */
+  spec: ImportSpec;
+  /** What comes first in the dialog, above the template (what a row makes, what is checked). */
+  intro?: string;
   open: boolean;
   onImported: () => Promise<void>;
   onClose: () => void;
@@ -56,6 +60,8 @@ export function CustomerImportDialog(props: {
   const narrow = useNarrowScreen();
   const snackbars = useSnackbars();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const { spec } = props;
+  const messages = importMessages(spec);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const working = step.kind === 'working';
@@ -67,12 +73,11 @@ export function CustomerImportDialog(props: {
   };
 
   const upload = async (file: File) => {
-    if (!/\.xlsx$/i.test(file.name)) return setStep({ kind: 'choose', error: IMPORT_MESSAGES.notXlsx });
-    if (file.size > CUSTOMER_IMPORT_MAX_BYTES)
-      return setStep({ kind: 'choose', error: IMPORT_MESSAGES.tooLarge });
+    if (!/\.xlsx$/i.test(file.name)) return setStep({ kind: 'choose', error: messages.notXlsx });
+    if (file.size > IMPORT_MAX_BYTES) return setStep({ kind: 'choose', error: messages.tooLarge });
     setStep({ kind: 'working', progress: null, fileName: file.name });
     try {
-      const checked = await uploadWorkbook(file, (progress) =>
+      const checked = await uploadWorkbook(spec, file, (progress) =>
         setStep({ kind: 'working', progress, fileName: file.name }),
       );
       setStep({ kind: 'preview', ...checked });
@@ -81,14 +86,14 @@ export function CustomerImportDialog(props: {
     }
   };
 
-  const confirm = async (item: CustomerImportItem) => {
+  const confirm = async (item: ImportItem) => {
     setStep({
       kind: 'working',
       progress: { phase: 'importing', done: 0, total: item.valid_count },
       fileName: item.file_name,
     });
     try {
-      const imported = await confirmImport(item.import_id, (progress) =>
+      const imported = await confirmImport(spec, item.import_id, (progress) =>
         setStep({ kind: 'working', progress, fileName: item.file_name }),
       );
       setStep({ kind: 'done', ...imported });
@@ -122,16 +127,17 @@ export function CustomerImportDialog(props: {
       fullScreen={narrow}
       aria-labelledby="import-title"
     >
-      <DialogTitle id="import-title">Import customers</DialogTitle>
+      <DialogTitle id="import-title">Import {spec.noun.many}</DialogTitle>
       <DialogContent dividers>
         {step.kind === 'choose' && (
           <Stack spacing={2.5}>
             <Typography>
-              Fill the template's <strong>Customers</strong> sheet, one customer per row, and upload it. You
-              will see every row that cannot be imported, with the reason, before anything is imported.
+              {props.intro ? `${props.intro} ` : ''}Fill the template's <strong>{spec.sheet}</strong> sheet,
+              one {spec.noun.one} per row, and upload it. You will see every row that cannot be imported, with
+              the reason, before anything is imported.
             </Typography>
             <Box>
-              <ExportButton url={CUSTOMER_IMPORT_ROUTES.template} label="Download template" />
+              <ExportButton url={importRoutes(spec).template} label="Download template" />
             </Box>
             {step.error && (
               <Alert severity="error" role="alert">
@@ -170,16 +176,17 @@ export function CustomerImportDialog(props: {
                 onChange={chosen}
               />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                At most {number(CUSTOMER_IMPORT_MAX_ROWS)} rows and {CUSTOMER_IMPORT_MAX_BYTES / 1024 / 1024}{' '}
-                MB per file.
+                At most {number(spec.maxRows)} rows and {IMPORT_MAX_BYTES / 1024 / 1024} MB per file.
               </Typography>
             </Box>
           </Stack>
         )}
 
-        {step.kind === 'working' && <Progress fileName={step.fileName} progress={step.progress} />}
+        {step.kind === 'working' && (
+          <Progress spec={spec} fileName={step.fileName} progress={step.progress} />
+        )}
 
-        {(step.kind === 'preview' || step.kind === 'done') && <Report step={step} />}
+        {(step.kind === 'preview' || step.kind === 'done') && <Report spec={spec} step={step} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>
         {step.kind === 'preview' && (
@@ -192,7 +199,8 @@ export function CustomerImportDialog(props: {
               disabled={step.item.valid_count === 0}
               onClick={() => void confirm(step.item)}
             >
-              Import {number(step.item.valid_count)} {step.item.valid_count === 1 ? 'customer' : 'customers'}
+              Import {number(step.item.valid_count)}{' '}
+              {step.item.valid_count === 1 ? spec.noun.one : spec.noun.many}
             </Button>
           </>
         )}
@@ -215,7 +223,15 @@ export function CustomerImportDialog(props: {
   );
 }
 
-function Progress({ fileName, progress }: { fileName: string; progress: ImportProgress | null }) {
+function Progress({
+  spec,
+  fileName,
+  progress,
+}: {
+  spec: ImportSpec;
+  fileName: string;
+  progress: ImportProgress | null;
+}) {
   let label = 'Starting …';
   let value: number | undefined;
   if (progress?.phase === 'uploading' && progress.loaded < progress.total) {
@@ -230,7 +246,7 @@ function Progress({ fileName, progress }: { fileName: string; progress: ImportPr
       : `Checking rows: ${number(progress.done)} so far`;
   } else if (progress?.phase === 'importing') {
     value = progress.total ? Math.round((progress.done * 100) / progress.total) : undefined;
-    label = `Importing: ${number(progress.done)} of ${number(progress.total ?? 0)} customers`;
+    label = `Importing: ${number(progress.done)} of ${number(progress.total ?? 0)} ${spec.noun.many}`;
   }
   return (
     <Stack spacing={1.5} sx={{ py: 3 }} aria-live="polite">
@@ -250,7 +266,8 @@ function Progress({ fileName, progress }: { fileName: string; progress: ImportPr
   );
 }
 
-function Report({ step }: { step: Extract<Step, { kind: 'preview' | 'done' }> }) {
+function Report({ spec, step }: { spec: ImportSpec; step: Extract<Step, { kind: 'preview' | 'done' }> }) {
+  const { preview } = spec;
   const { item } = step;
   const done = step.kind === 'done';
   const failed = step.kind === 'preview' && step.failed;
@@ -283,20 +300,18 @@ function Report({ step }: { step: Extract<Step, { kind: 'preview' | 'done' }> })
               <TableHead>
                 <TableRow>
                   <TableCell>Row</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Phone</TableCell>
-                  <TableCell>City</TableCell>
-                  <TableCell>Pincode</TableCell>
+                  {preview.map((column) => (
+                    <TableCell key={column.key}>{column.header}</TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {item.preview_rows.map((row) => (
                   <TableRow key={row.row}>
                     <TableCell>{row.row}</TableCell>
-                    <TableCell>{row.customer_name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.customer_phone}</TableCell>
-                    <TableCell>{row.city}</TableCell>
-                    <TableCell>{row.pincode}</TableCell>
+                    {preview.map((column) => (
+                      <TableCell key={column.key}>{row[column.key]}</TableCell>
+                    ))}
                   </TableRow>
                 ))}
               </TableBody>
@@ -384,5 +399,18 @@ function ErrorTable({
         />
       )}
     </Box>
+  );
+}
+
+/** The Import button of a list's toolbar, with its dialog. */
+export function ImportButton(props: { spec: ImportSpec; intro?: string; onImported: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setOpen(true)}>
+        Import
+      </Button>
+      <ImportDialog {...props} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

@@ -1,14 +1,15 @@
 import {
-  CUSTOMER_IMPORT_ROUTES,
-  IMPORT_MESSAGES,
+  importMessages,
+  importRoutes,
   XLSX_MIME,
-  type CustomerImportItem,
+  type ImportItem,
   type ImportProgressLine,
-} from '@fieldport/contract/customer-import';
-import { NETWORK_MESSAGE } from '../../api/client.ts';
+  type ImportSpec,
+} from '@fieldport/contract/imports';
+import { NETWORK_MESSAGE } from '../api/client.ts';
 
 /**
- * The customer import's REST calls (packages/contract/src/customer-import.ts): the upload with its
+ * An import's REST calls (packages/contract/src/imports.ts): the upload with its
  * byte progress (XMLHttpRequest, as fetch reports no upload progress) and then the server's
  * checking progress, and the confirmation read as it streams. Both answer NDJSON lines.
  */
@@ -31,9 +32,11 @@ function takeLines(text: string, onLine: (line: ImportProgressLine) => void): st
 }
 
 /** The outcome line of an answer: 'done' gives the import, 'error' its message. */
-function outcome(line: ImportProgressLine | undefined): { item: CustomerImportItem; message: string } {
+function outcome(line: ImportProgressLine | undefined): { item: ImportItem; message: string } {
   if (line?.type === 'done') return { item: line.import, message: line.message };
-  throw new ImportError(line?.type === 'error' ? line.message : IMPORT_MESSAGES.failed);
+  // Any kind's messages say the same of a failure.
+  const failed = importMessages({ noun: { one: 'row', many: 'rows' }, maxRows: 0 }).failed;
+  throw new ImportError(line?.type === 'error' ? line.message : failed);
 }
 
 function refusal(status: number, body: string): ImportError {
@@ -47,12 +50,13 @@ function refusal(status: number, body: string): ImportError {
 }
 
 export function uploadWorkbook(
+  spec: ImportSpec,
   file: File,
   onProgress: (progress: ImportProgress) => void,
-): Promise<{ item: CustomerImportItem; message: string }> {
+): Promise<{ item: ImportItem; message: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${CUSTOMER_IMPORT_ROUTES.upload}?file_name=${encodeURIComponent(file.name)}`);
+    xhr.open('POST', `${importRoutes(spec).upload}?file_name=${encodeURIComponent(file.name)}`);
     xhr.setRequestHeader('content-type', XLSX_MIME);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable)
@@ -86,12 +90,13 @@ export function uploadWorkbook(
 }
 
 export async function confirmImport(
+  spec: ImportSpec,
   importId: string,
   onProgress: (progress: ImportProgress) => void,
-): Promise<{ item: CustomerImportItem; message: string }> {
+): Promise<{ item: ImportItem; message: string }> {
   let response: Response;
   try {
-    response = await fetch(CUSTOMER_IMPORT_ROUTES.confirm(importId), {
+    response = await fetch(importRoutes(spec).confirm(importId), {
       method: 'POST',
       credentials: 'same-origin',
     });
