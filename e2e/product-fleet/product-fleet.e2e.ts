@@ -140,6 +140,34 @@ describe('Product fleet', () => {
     await again.context.close();
   }, 240_000);
 
+  it('lets the dealer withdraw its own waiting item from the item itself', async () => {
+    const serial = 'E2E-FLT-WD1';
+    const dealer = await newPage();
+    await openAs(dealer.page, 'DEALER_OWNER', '/DealerProducts');
+    await dealer.page.getByRole('button', { name: 'Add fleet item' }).first().click();
+    const form = dealer.page.getByRole('dialog', { name: 'Add fleet item' });
+    await form.getByRole('textbox', { name: 'Serial number' }).fill(serial);
+    await form.getByRole('combobox', { name: 'Product' }).click();
+    await dealer.page.getByRole('option', { name: 'AC Repair', exact: true }).click();
+    await form.getByRole('button', { name: 'Send for approval' }).click();
+    await expectMessage(dealer.page, `Fleet item '${serial}' sent for approval`);
+    await dealer.page.getByRole('searchbox', { name: /^Search by serial number/ }).fill(serial);
+    await dealer.page
+      .getByRole('row')
+      .filter({ hasText: serial })
+      .getByRole('button', { name: `View ${serial}` })
+      .click();
+    const details = dealer.page.getByRole('dialog', { name: `${serial} · AC Repair` });
+    await details.getByRole('button', { name: 'Withdraw request' }).click();
+    const confirm = dealer.page.getByRole('dialog', { name: 'Withdraw the request?' });
+    await confirm.getByRole('textbox', { name: 'Reason' }).fill('Wrong product chosen');
+    await confirm.getByRole('button', { name: 'Withdraw' }).click();
+    await expectMessage(dealer.page, 'Request withdrawn');
+    await details.getByText('Withdrawn: Wrong product chosen').waitFor();
+    expect(await details.getByRole('button', { name: 'Withdraw request' }).count()).toBe(0);
+    await dealer.context.close();
+  });
+
   it('fits a phone: the list keeps serial, customer and coverage, and an item opens full screen', async () => {
     const { page, context } = await newPage({ width: 400, height: 800 });
     await openAs(page, 'OWNER', '/ProductFleet');

@@ -359,7 +359,17 @@ export interface FleetItemTicket {
 /** At most this many of an item's tickets come with it, newest first (`ticket_count` says all). */
 export const FLEET_ITEM_TICKETS_SHOWN = 20;
 
+/** The approval that waits on an item: a dealer's new item, or a dealer's tagging. */
+export interface FleetPendingRequest {
+  request_id: string;
+  kind: 'PRODUCT_FLEET' | 'FLEET_TAGGING';
+  /** The reader raised it, so may withdraw it (a dealer's people have no approvals screen). */
+  raised_by_you: boolean;
+}
+
 export interface FleetItemDetail extends FleetItem {
+  /** The approval waiting on the item, if any. */
+  pending_request: FleetPendingRequest | null;
   history: FleetItemEvent[];
   /** The item's tickets the caller may see, newest first, at most FLEET_ITEM_TICKETS_SHOWN. */
   tickets: FleetItemTicket[];

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, like, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, like, not, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   COVERAGE_LABELS,
@@ -11,6 +11,7 @@ import {
 } from '@fieldport/contract/operations/product-fleet';
 import { formatPhoneNational } from '@fieldport/contract/phone';
 import type { Db } from '../../db/client.ts';
+import { workflowRequest } from '../../db/schema/approvals.ts';
 import { customer, customerLocation } from '../../db/schema/customers.ts';
 import { user } from '../../db/schema/identity.ts';
 import { party } from '../../db/schema/platform.ts';
@@ -262,8 +263,32 @@ export async function readFleetDetail(
     .where(and(inOrganization(fleetItemEvent, caller), eq(fleetItemEvent.fleet_item_id, id)))
     .orderBy(desc(fleetItemEvent.created_at), desc(fleetItemEvent.id));
   const { tickets, ticket_count } = await fleetItemTickets(db, caller, id);
+  const [pending] = await db
+    .select({
+      id: workflowRequest.id,
+      kind: workflowRequest.kind,
+      requester: workflowRequest.requester_member_id,
+    })
+    .from(workflowRequest)
+    .where(
+      and(
+        inOrganization(workflowRequest, caller),
+        eq(workflowRequest.record_id, id),
+        inArray(workflowRequest.kind, ['PRODUCT_FLEET', 'FLEET_TAGGING']),
+        eq(workflowRequest.state, 'PENDING'),
+      ),
+    )
+    .orderBy(desc(workflowRequest.created_at))
+    .limit(1);
   return {
     ...item,
+    pending_request: pending
+      ? {
+          request_id: pending.id,
+          kind: pending.kind as 'PRODUCT_FLEET' | 'FLEET_TAGGING',
+          raised_by_you: pending.requester === caller.membership.id,
+        }
+      : null,
     history: history.map((event) => ({
       event_id: event.id,
       kind: event.kind,

@@ -557,8 +557,16 @@ describe("a dealer's new item", () => {
     const dealer = world.members.DEALER_OWNER;
     const item = await world.create(dealer);
     const [request] = await world.requestsOf(item.fleet_item_id, 'PRODUCT_FLEET');
+    // The item names its waiting request; only the dealer who raised it is told it may withdraw it.
+    expect((await detail(world, item.fleet_item_id, dealer)).pending_request).toEqual({
+      request_id: request.id,
+      kind: 'PRODUCT_FLEET',
+      raised_by_you: true,
+    });
+    expect((await detail(world, item.fleet_item_id)).pending_request).toMatchObject({ raised_by_you: false });
     await world.ok(dealer, WithdrawWorkflowRequest, { request_id: request.id, reason: 'Wrong product' });
     const after = await detail(world, item.fleet_item_id);
+    expect(after.pending_request).toBeNull();
     expect(after.approval_state).toBe('WITHDRAWN');
     expect(history(after)[0]).toEqual(['WITHDRAWN', await world.nameOf(dealer), 'Withdrawn: Wrong product']);
   });

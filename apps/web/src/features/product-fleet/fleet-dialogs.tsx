@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
+import { WithdrawWorkflowRequest } from '@fieldport/contract/operations/approvals';
 import { ListDealers } from '@fieldport/contract/operations/people';
 import { List_Services } from '@fieldport/contract/operations/product-catalogue';
 import {
@@ -318,6 +320,13 @@ export function FleetItemDetailsDialog(props: {
       (await api.query(GetProductFleetItem, { fleet_item_id: props.itemId! })).data.items[0],
   });
   const item: FleetItemDetail | undefined = detail.data;
+  const [withdrawing, setWithdrawing] = useState(false);
+  // Whoever raised the waiting request may take it back here: a dealer's people have no approvals screen.
+  const withdrawAction = item?.pending_request?.raised_by_you ? (
+    <Button color="inherit" size="small" onClick={() => setWithdrawing(true)}>
+      Withdraw request
+    </Button>
+  ) : undefined;
   const changes = props.changes;
   const changeable = Boolean(item && changes && item.may_edit && item.approval_state !== 'PENDING');
   return (
@@ -356,12 +365,12 @@ export function FleetItemDetailsDialog(props: {
             {item.approval_state !== 'APPROVED' && <ApprovalChip state={item.approval_state} />}
           </Box>
           {item.approval_state === 'PENDING' && (
-            <Alert severity="warning" variant="outlined">
+            <Alert severity="warning" variant="outlined" action={withdrawAction}>
               Waiting for approval in Product Fleet Approvals; it cannot be used for tickets until then.
             </Alert>
           )}
           {item.pending_customer_name && (
-            <Alert severity="info" variant="outlined">
+            <Alert severity="info" variant="outlined" action={withdrawAction}>
               Tagging to {item.pending_customer_name} waits for approval.
             </Alert>
           )}
@@ -459,6 +468,52 @@ export function FleetItemDetailsDialog(props: {
           </Box>
         </Stack>
       )}
+      {item?.pending_request && (
+        <WithdrawRequestDialog
+          open={withdrawing}
+          itemId={item.fleet_item_id}
+          requestId={item.pending_request.request_id}
+          onClose={() => setWithdrawing(false)}
+        />
+      )}
     </DetailDialog>
+  );
+}
+
+const withdrawSchema = WithdrawWorkflowRequest.input.pick({ reason: true });
+
+/** The requester takes back the approval waiting on an item, with an optional reason. */
+function WithdrawRequestDialog(props: {
+  open: boolean;
+  itemId: string;
+  requestId: string;
+  onClose: () => void;
+}) {
+  const withdraw = useOperation(WithdrawWorkflowRequest, {
+    onSuccess: props.onClose,
+    invalidate: () => [fleetItemQueryKey(props.itemId), listQueryKey(ListProductFleet)],
+  });
+  return (
+    <FormDialog
+      open={props.open}
+      title="Withdraw the request?"
+      schema={withdrawSchema}
+      defaultValues={{ reason: '' }}
+      submitLabel="Withdraw"
+      onSubmit={(values) => withdraw.submit({ request_id: props.requestId, reason: values.reason })}
+      onClose={props.onClose}
+    >
+      {(form) => (
+        <>
+          <Typography variant="body2">
+            The approvers are no longer asked. Edit the item and send it again when it is right.
+          </Typography>
+          <FormFields
+            form={form}
+            fields={[{ kind: 'text', name: 'reason', label: 'Reason', multiline: true, maxLength: 500 }]}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
