@@ -168,6 +168,32 @@ describe('Product fleet', () => {
     await dealer.context.close();
   });
 
+  it('attaches an invoice to an item, which its details list as a link', async () => {
+    const { page, context } = await newPage();
+    await openAs(page, 'OWNER', '/ProductFleet');
+    await page.getByRole('searchbox', { name: /^Search by serial number/ }).fill('E2E-TRF-301');
+    const row = page.getByRole('row').filter({ hasText: 'E2E-TRF-301' });
+    await row.getByRole('button', { name: 'Edit E2E-TRF-301' }).click();
+    const form = page.getByRole('dialog', { name: /^Edit E2E-TRF-301/ });
+    await form.getByLabel('Choose files').setInputFiles({
+      name: 'invoice-301.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      ),
+    });
+    await form.getByRole('list', { name: 'Files: attached' }).getByText('invoice-301.pdf').waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectMessage(page, "Fleet item 'E2E-TRF-301' saved");
+    await row.getByRole('button', { name: 'View E2E-TRF-301' }).click();
+    const details = page.getByRole('dialog', { name: 'E2E-TRF-301 · AC Repair' });
+    const link = details.getByRole('link', { name: 'invoice-301.pdf' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBeTruthy();
+    await details.getByText('Files: none → invoice-301.pdf').waitFor();
+    await context.close();
+  });
+
   it('fits a phone: the list keeps serial, customer and coverage, and an item opens full screen', async () => {
     const { page, context } = await newPage({ width: 400, height: 800 });
     await openAs(page, 'OWNER', '/ProductFleet');

@@ -2,12 +2,18 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   FILE_PURPOSE_RULES,
   extensionOf,
+  type AttachedFile,
   type FilePurpose,
   type FileType,
 } from '@fieldport/contract/operations/files';
 import { decideAccess } from '@fieldport/contract/permissions';
 import type { Db } from '../db/client.ts';
-import { storedFile, type FileRecordKind, type ServerFilePurpose } from '../db/schema/files.ts';
+import {
+  storedFile,
+  type FileRecordKind,
+  type ServerFilePurpose,
+  type StoredAttachment,
+} from '../db/schema/files.ts';
 import type { Caller } from './caller.ts';
 import { badInput } from './errors.ts';
 import type { FileStore } from './files.ts';
@@ -25,13 +31,6 @@ import { inOrganization } from './tenant.ts';
 interface FileRecord {
   kind: FileRecordKind;
   id: string;
-}
-
-interface UploadedFile {
-  key: string;
-  file_name: string;
-  file_type: FileType;
-  file_size: number;
 }
 
 /** The last part of a storage key: the file's name reduced to safe characters, its extension kept. */
@@ -152,7 +151,7 @@ export async function arrivedUpload(
     /** The record that will use it (unknown while it is being created): another record's file is refused. */
     record?: FileRecord;
   },
-): Promise<UploadedFile> {
+): Promise<StoredAttachment> {
   const row = await findStoredFile(db, caller, options.key);
   if (!row || row.purpose !== options.purpose) {
     throw badInput(`The file '${options.fileName}' was not found. Upload it again.`, options.field);
@@ -176,4 +175,60 @@ export async function arrivedUpload(
     );
   }
   return { key: row.key, file_name: row.file_name, file_type: row.file_type, file_size: row.file_size };
+}
+
+/**
+ * The files of a record's create or update (a service's, a fleet item's): a new upload by its key,
+ * checked to be the organization's upload of `purpose` that has arrived, or a file the record
+ * already has, by its name. `field` names the input's list in refusals (`field.2.file_name`).
+ */
+export async function resolveAttachments(
+  context: { db: Db; files: FileStore; caller: Caller },
+  options: {
+    purpose: FilePurpose;
+    field: string;
+    noun: string;
+    files: { file_name: string; s3_key?: string }[];
+    existing: StoredAttachment[];
+    /** The record being updated; absent while it is created. */
+    record?: FileRecord;
+  },
+): Promise<StoredAttachment[]> {
+  const resolved: StoredAttachment[] = [];
+  for (const [index, file] of options.files.entries()) {
+    if (file.s3_key) {
+      const upload = await arrivedUpload(context.db, context.files, context.caller, {
+        key: file.s3_key,
+        purpose: options.purpose,
+        field: `${options.field}.${index}.s3_key`,
+        fileName: file.file_name,
+        record: options.record,
+      });
+      resolved.push({ ...upload, file_name: file.file_name });
+      continue;
+    }
+    const kept = options.existing.find(
+      (candidate) => candidate.file_name.toLowerCase() === file.file_name.toLowerCase(),
+    );
+    if (!kept) {
+      throw badInput(
+        `No file named '${file.file_name}' is attached to this ${options.noun}. Upload it again.`,
+        `${options.field}.${index}.file_name`,
+      );
+    }
+    resolved.push(kept);
+  }
+  return resolved;
+}
+
+/** A record's stored files as its readers get them: each with a presigned, expiring address. */
+export function presignedAttachments(files: FileStore, stored: StoredAttachment[]): Promise<AttachedFile[]> {
+  return Promise.all(
+    stored.map(async (file) => ({
+      file_name: file.file_name,
+      file_type: file.file_type,
+      file_size: file.file_size,
+      file_url: await files.downloadUrl(file.key),
+    })),
+  );
 }

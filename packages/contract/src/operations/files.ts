@@ -12,7 +12,7 @@ import type { Right } from '../operation.ts';
 const MB = 1024 * 1024;
 
 /** What a file is for decides which files are accepted and who may upload and read them. */
-const FILE_PURPOSES = ['SERVICE_FILE', 'TICKET_PHOTO'] as const;
+const FILE_PURPOSES = ['SERVICE_FILE', 'TICKET_PHOTO', 'FLEET_FILE'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Content types the portal accepts, with the extensions a file of that type may carry. */
@@ -46,6 +46,29 @@ export const FILE_PURPOSE_RULES: Record<FilePurpose, FilePurposeRule> = {
       { module: 'Product Catalogue', right: 'EDIT' },
     ],
     read: ['Product Catalogue'],
+  },
+  // A fleet item's invoice, warranty card or photo: whoever adds or changes items; read by whoever
+  // reads the item (its record decides which item, docs/security.md#files).
+  FLEET_FILE: {
+    typesMessage: 'Only images (PNG, JPEG, WebP) and PDF documents can be attached',
+    types: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+    maxBytes: 10 * MB,
+    upload: [
+      { module: 'Product Fleet', right: 'CREATE' },
+      { module: 'Product Fleet', right: 'EDIT' },
+      { module: 'Dealer Product Fleet', right: 'CREATE' },
+      { module: 'Dealer Product Fleet', right: 'EDIT' },
+      { module: 'My Product Fleet', right: 'CREATE' },
+      { module: 'My Product Fleet', right: 'EDIT' },
+    ],
+    read: [
+      'Product Fleet',
+      'Dealer Product Fleet',
+      'My Product Fleet',
+      'Tickets',
+      'My Tickets',
+      'Customer Products',
+    ],
   },
   // A photo on a ticket's timeline (TicketInteraction kind PHOTO): whoever works the ticket.
   TICKET_PHOTO: {
@@ -136,7 +159,18 @@ export const GenerateS3Url = mutation<ItemsData<UploadTicket>>()({
   name: 'GenerateS3Url',
   // The purpose's own rights are checked by the handler (FILE_PURPOSE_RULES.upload).
   // Every module of a purpose's uploaders (FILE_PURPOSE_RULES.upload); the handler checks the purpose's own.
-  access: { module: ['Product Catalogue', 'Tickets', 'My Tickets', 'My Work'], right: 'VIEW' },
+  access: {
+    module: [
+      'Product Catalogue',
+      'Tickets',
+      'My Tickets',
+      'My Work',
+      'Product Fleet',
+      'Dealer Product Fleet',
+      'My Product Fleet',
+    ],
+    right: 'VIEW',
+  },
   description: 'A signed address to upload one declared file (type and size checked) for a purpose.',
   input: z
     .object({
@@ -184,3 +218,41 @@ export const GetPresignedUrl = query<ItemsData<PresignedFile>>()({
     })
     .strict(),
 });
+
+/**
+ * A file a form attaches to its record: a new upload by its `s3_key`, or one the record already has
+ * by its `file_name`. Not strict: a listed file may be sent back as it came (file_type, file_size and
+ * file_url are dropped), which is how a form keeps it.
+ */
+export const attachedFileInputSchema = z.object({
+  file_name: fileNameSchema,
+  s3_key: z.string({ error: 's3_key must be text' }).trim().min(1).max(400).optional(),
+});
+
+/** A record's files as a form sends them: at most `max`, no two with one name. */
+export function attachedFilesSchema(field: string, noun: string, max: number) {
+  return z
+    .array(attachedFileInputSchema, { error: `${field} must be a list of files` })
+    .max(max, `At most ${max} files can be attached to a ${noun}`)
+    .default([])
+    .superRefine((files, ctx) => {
+      const names = files.map((file) => file.file_name.toLowerCase());
+      const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
+      if (repeated >= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [repeated, 'file_name'],
+          message: `Two files are named '${files[repeated].file_name}'; rename one of them`,
+        });
+      }
+    });
+}
+
+/** A stored file as a record lists it. */
+export interface AttachedFile {
+  file_name: string;
+  file_type: FileType;
+  /** A presigned, expiring address to read the file. */
+  file_url: string;
+  file_size: number;
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paiseSchema } from '../fields.ts';
 import type { RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
-import { fileNameSchema, type FileType } from './files.ts';
+import { attachedFilesSchema, type AttachedFile } from './files.ts';
 import type { PartyKind } from './people.ts';
 
 /**
@@ -164,14 +164,6 @@ export const SERVICE_MAX_FILES = 10;
 const SERVICE_MAX_TYPES = 20;
 const SERVICE_MAX_AUTOTAG = 20;
 
-interface ServiceFile {
-  file_name: string;
-  file_type: FileType;
-  /** A presigned, expiring address to read the file. */
-  file_url: string;
-  file_size: number;
-}
-
 /** Service list item, with the old API's fields. Money in paise. */
 export interface ServiceItem {
   service_id: string;
@@ -198,7 +190,7 @@ export interface ServiceItem {
   service_credits: number;
   /** The storage key of its first file (its picture in lists), or null without files. */
   s3_key: string | null;
-  service_s3_files: ServiceFile[];
+  service_s3_files: AttachedFile[];
   service_type_ids: string[];
   category_name: string;
   manufacturer_name: string | null;
@@ -218,17 +210,6 @@ const uniqueIds = (label: string, max: number) =>
     .max(max, `At most ${max} ${label.toLowerCase()}`)
     .refine((ids) => new Set(ids).size === ids.length, `Choose each of the ${label.toLowerCase()} once`)
     .default([]);
-
-/**
- * A file of the service in a create or update: with `s3_key`, a file just uploaded through
- * GenerateS3Url (the key it answered); without, a file the service already has, by its name.
- * `file_name` is the name people see. Not strict: a listed file may be sent back as it came
- * (file_type, file_size and file_url are dropped), which is how a form keeps it.
- */
-const serviceFileInputSchema = z.object({
-  file_name: fileNameSchema,
-  s3_key: z.string({ error: 's3_key must be text' }).trim().min(1).max(400).optional(),
-});
 
 export const services = masterContract<ServiceItem>()({
   plural: 'Services',
@@ -267,21 +248,8 @@ export const services = masterContract<ServiceItem>()({
       .transform((value) => (value ? value : null)),
     service_type_ids: uniqueIds('Service types', SERVICE_MAX_TYPES),
     autotag_to_users: uniqueIds('Users', SERVICE_MAX_AUTOTAG),
-    service_s3_files: z
-      .array(serviceFileInputSchema, { error: 'service_s3_files must be a list of files' })
-      .max(SERVICE_MAX_FILES, `At most ${SERVICE_MAX_FILES} files can be attached to a service`)
-      .default([]),
-  },
-  check: (values, ctx) => {
-    const names = values.service_s3_files.map((file) => file.file_name.toLowerCase());
-    const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
-    if (repeated >= 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['service_s3_files', repeated, 'file_name'],
-        message: `Two files are named '${values.service_s3_files[repeated].file_name}'; rename one of them`,
-      });
-    }
+    // A file just uploaded through GenerateS3Url (its key), or one the service already has (its name).
+    service_s3_files: attachedFilesSchema('service_s3_files', 'service', SERVICE_MAX_FILES),
   },
   sortBy: [
     'service_name',

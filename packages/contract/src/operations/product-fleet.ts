@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { importIdInput, type ImportItem } from '../imports.ts';
+import { attachedFilesSchema, type AttachedFile } from './files.ts';
 import { mutation, query, type ItemsData } from '../operation.ts';
 import {
   listInput,
@@ -189,6 +190,9 @@ export const FLEET_APPROVAL_LABELS: Record<FleetApprovalState, string> = {
   WITHDRAWN: 'Withdrawn',
 };
 
+/** At most this many files per fleet item. */
+export const FLEET_MAX_FILES = 10;
+
 /** A serial number as printed on the product: required here, upper-cased, at most 60 characters. */
 export const requiredSerialSchema = z
   .string({ error: 'Serial number is required' })
@@ -227,6 +231,8 @@ const fleetItemFields = z
       .transform((value) => value || null),
     /** Staff only: the dealer the item was sold through. A dealer's users always add their own. */
     dealer_party_id: optionalId('dealer_party_id'),
+    /** Invoice, warranty card, photos: new uploads (GenerateS3Url, FLEET_FILE) or the item's own by name. */
+    fleet_item_files: attachedFilesSchema('fleet_item_files', 'fleet item', FLEET_MAX_FILES),
   })
   .strict();
 
@@ -305,6 +311,8 @@ export interface FleetItem {
   product_fleet_status_id: string | null;
   product_fleet_status_name: string | null;
   notes: string | null;
+  /** Its invoice, warranty card, photos; each with a presigned, expiring address. */
+  fleet_item_files: AttachedFile[];
   fleet_item_status: RecordStatus;
   approval_state: FleetApprovalState;
   /** A tagging to a customer waiting for approval: the customer it would go to. */

@@ -10,7 +10,15 @@ import { party } from './platform.ts';
 export type ServerFilePurpose = 'ISSUE_REPORT' | 'ORGANIZATION_LOGO';
 
 /** The kinds of record a stored file belongs to once attached (docs/security.md#files). */
-export type FileRecordKind = 'SERVICE' | 'TICKET' | 'ISSUE_REPORT' | 'ORGANIZATION';
+export type FileRecordKind = 'SERVICE' | 'TICKET' | 'ISSUE_REPORT' | 'ORGANIZATION' | 'FLEET_ITEM';
+
+/** A file a record lists (a service's, a fleet item's): its storage key and what was checked at upload. */
+export interface StoredAttachment {
+  key: string;
+  file_name: string;
+  file_type: FileType;
+  file_size: number;
+}
 
 /**
  * Every file the portal stores: each upload it signed (the declared name, type and size, for what,

@@ -4,7 +4,7 @@ import type {
   ServiceEnableType,
   ServiceSource,
 } from '@fieldport/contract/operations/product-catalogue';
-import type { FileType } from '@fieldport/contract/operations/files';
+import type { StoredAttachment } from './files.ts';
 import { masterColumns } from '../columns.ts';
 import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import { user } from './identity.ts';
@@ -42,14 +42,6 @@ export const category = pgTable(
   ],
 );
 
-/** A file attached to a service: its storage key and what was declared and checked at upload. */
-export interface StoredServiceFile {
-  key: string;
-  file_name: string;
-  file_type: FileType;
-  file_size: number;
-}
-
 /** A service of the catalogue; its name is unique within its category. Money in paise. */
 export const service = pgTable(
   'service',
@@ -71,7 +63,7 @@ export const service = pgTable(
     service_type_ids: jsonb().$type<string[]>().notNull().default([]),
     component_ids: jsonb().$type<string[]>().notNull().default([]),
     autotag_user_ids: jsonb().$type<string[]>().notNull().default([]),
-    files: jsonb().$type<StoredServiceFile[]>().notNull().default([]),
+    files: jsonb().$type<StoredAttachment[]>().notNull().default([]),
     created_by: text().references(() => user.id, { onDelete: 'set null' }),
   },
   (table) => [

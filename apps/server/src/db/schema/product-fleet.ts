@@ -15,6 +15,7 @@ import type { FleetApprovalState, FleetEventKind } from '@fieldport/contract/ope
 import { masterColumns } from '../columns.ts';
 import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import { customer, customerLocation } from './customers.ts';
+import type { StoredAttachment } from './files.ts';
 import { organization, user } from './identity.ts';
 import { party } from './platform.ts';
 import { service } from './product-catalogue.ts';
@@ -71,6 +72,8 @@ export const fleetItem = pgTable(
     amc_visits_used: integer().notNull().default(0),
     product_fleet_status_id: text().references(() => productFleetStatus.id, { onDelete: 'set null' }),
     notes: text(),
+    /** Invoices, warranty cards, photos (uploads of purpose FLEET_FILE attached to the item). */
+    files: jsonb().$type<StoredAttachment[]>().notNull().default([]),
     approval_state: text().$type<FleetApprovalState>().notNull().default('APPROVED'),
     /** A dealer's tagging waiting for approval: where the item would go. */
     pending_customer_id: text().references(() => customer.id, { onDelete: 'set null' }),

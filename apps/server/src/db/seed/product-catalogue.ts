@@ -1,7 +1,8 @@
 import type { RecordStatus } from '@fieldport/contract/lists';
 import type { CategoryType, ServiceEnableType } from '@fieldport/contract/operations/product-catalogue';
 import type { Db } from '../client.ts';
-import { category, masterCategory, service, type StoredServiceFile } from '../schema/product-catalogue.ts';
+import type { StoredAttachment } from '../schema/files.ts';
+import { category, masterCategory, service } from '../schema/product-catalogue.ts';
 import { serviceType } from '../schema/settings.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newId } from '../ids.ts';
@@ -52,7 +53,7 @@ export async function seedService(
     technician_enabled?: boolean;
     manufacturer_name?: string | null;
     service_type_ids?: string[];
-    files?: StoredServiceFile[];
+    files?: StoredAttachment[];
     created_by?: string | null;
     status?: RecordStatus;
   },

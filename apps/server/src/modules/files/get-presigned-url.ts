@@ -3,6 +3,7 @@ import { GetPresignedUrl } from '@fieldport/contract/operations/files';
 import type { Db } from '../../db/client.ts';
 import type { storedFile } from '../../db/schema/files.ts';
 import { service } from '../../db/schema/product-catalogue.ts';
+import { fleetItem } from '../../db/schema/product-fleet.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { defineHandler } from '../../platform/handler.ts';
@@ -10,13 +11,15 @@ import { notFound } from '../../platform/errors.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { findStoredFile, mayRead } from '../../platform/uploads.ts';
 import { listsOnlyOffered, offeredToCaller } from '../product-catalogue/service-offer.ts';
+import { fleetItemsVisibleTo } from '../product-fleet/fleet-rules.ts';
 import { visibleTickets } from '../tickets/ticket-scope.ts';
 
 const NOT_FOUND = 'File not found. It may have been removed; refresh the page and try again.';
 
 /**
  * Whether the caller may see the record the file belongs to (docs/security.md#files): a ticket's
- * photo is read by whoever sees the ticket, a service's file by whoever sees the service, an upload
+ * photo is read by whoever sees the ticket, a service's file by whoever sees the service, a fleet
+ * item's file by whoever sees the item, an upload
  * no record uses yet by its uploader alone. Report screenshots and logos are not read this way.
  */
 async function maySeeRecord(db: Db, caller: Caller, row: typeof storedFile.$inferSelect): Promise<boolean> {
@@ -41,6 +44,14 @@ async function maySeeRecord(db: Db, caller: Caller, row: typeof storedFile.$infe
             listsOnlyOffered(caller, false) ? offeredToCaller(caller) : undefined,
           ),
         );
+      return Boolean(found);
+    }
+    case 'FLEET_ITEM': {
+      // A dealer's people read their dealer's items' files only (the fleet's party wall).
+      const [found] = await db
+        .select({ id: fleetItem.id })
+        .from(fleetItem)
+        .where(and(fleetItemsVisibleTo(caller), eq(fleetItem.id, row.record_id)));
       return Boolean(found);
     }
     default:

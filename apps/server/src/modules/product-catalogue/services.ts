@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   SERVICE_ENABLE_TYPE_LABELS,
   services,
@@ -7,20 +6,18 @@ import {
 } from '@fieldport/contract/operations/product-catalogue';
 import type { Db } from '../../db/client.ts';
 import { member, user } from '../../db/schema/identity.ts';
-import { category, service, type StoredServiceFile } from '../../db/schema/product-catalogue.ts';
+import { category, service } from '../../db/schema/product-catalogue.ts';
 import { serviceType } from '../../db/schema/settings.ts';
 import type { Caller } from '../../platform/caller.ts';
-import type { Handler, OperationContext } from '../../platform/handler.ts';
+import type { Handler } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files.ts';
 import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts';
 import { requireActiveReference, requireActiveReferences } from '../../platform/references.ts';
 import { formatNumber, nextNumber } from '../../db/sequences.ts';
-import { arrivedUpload, attachFiles, detachFiles } from '../../platform/uploads.ts';
+import { attachFiles, detachFiles, resolveAttachments } from '../../platform/uploads.ts';
 import { listsOnlyOffered, offeredToCaller } from './service-offer.ts';
 import { membersOf } from '../../platform/tenant.ts';
-
-type ServiceValues = z.output<typeof services.form>;
 
 /** The service as it is before an update: what may stay although inactive, and its files. */
 async function current(db: Db, id: string) {
@@ -33,43 +30,6 @@ async function current(db: Db, id: string) {
     .from(service)
     .where(eq(service.id, id));
   return row;
-}
-
-/**
- * The files of a create or update: a new upload by its key (checked to be this organization's
- * service-file upload that has arrived), or a file the service already has by its name.
- */
-async function resolveFiles(
-  values: ServiceValues,
-  context: OperationContext,
-  existing: StoredServiceFile[],
-  serviceId: string | undefined,
-): Promise<StoredServiceFile[]> {
-  const resolved: StoredServiceFile[] = [];
-  for (const [index, file] of values.service_s3_files.entries()) {
-    if (file.s3_key) {
-      const upload = await arrivedUpload(context.db, context.files, context.caller, {
-        key: file.s3_key,
-        purpose: 'SERVICE_FILE',
-        field: `service_s3_files.${index}.s3_key`,
-        fileName: file.file_name,
-        record: serviceId ? { kind: 'SERVICE', id: serviceId } : undefined,
-      });
-      resolved.push({ ...upload, file_name: file.file_name });
-      continue;
-    }
-    const kept = existing.find(
-      (candidate) => candidate.file_name.toLowerCase() === file.file_name.toLowerCase(),
-    );
-    if (!kept) {
-      throw badInput(
-        `No file named '${file.file_name}' is attached to this service. Upload it again.`,
-        `service_s3_files.${index}.file_name`,
-      );
-    }
-    resolved.push(kept);
-  }
-  return resolved;
 }
 
 /** Users tagged on a service's tickets must be active members of the organization. */
@@ -214,7 +174,14 @@ const [listServices, createService, updateService, activateOrDeactivateService] 
   },
   values: async (values, context, existing) => {
     const before = existing ? await current(context.db, existing.id) : undefined;
-    const files = await resolveFiles(values, context, before?.files ?? [], existing?.id);
+    const files = await resolveAttachments(context, {
+      purpose: 'SERVICE_FILE',
+      field: 'service_s3_files',
+      noun: 'service',
+      files: values.service_s3_files,
+      existing: before?.files ?? [],
+      record: existing ? { kind: 'SERVICE', id: existing.id } : undefined,
+    });
     const columns: Record<string, unknown> = {
       category_id: values.category_id,
       name: values.service_name,

@@ -7,8 +7,10 @@ import { raiseRequest } from '../../platform/workflow.ts';
 import {
   addFleetEvent,
   answerWith,
+  attachFleetFiles,
   customerPlace,
   fleetColumns,
+  fleetFiles,
   fleetSummary,
   isDealerUser,
   placeWords,
@@ -28,6 +30,7 @@ export const createProductFleetItem = defineHandler(CreateProductFleetItem, asyn
   const place = input.customer_id
     ? await customerPlace(db, caller, input.customer_id, input.location_id)
     : undefined;
+  const files = await fleetFiles(context, input);
   const pending = isDealerUser(caller);
   const id = newId();
   await writeFleetItem(input.serial_number, product.name, () =>
@@ -37,10 +40,12 @@ export const createProductFleetItem = defineHandler(CreateProductFleetItem, asyn
       ...columns,
       customer_id: place?.customer_id ?? null,
       location_id: place?.location_id ?? null,
+      files,
       approval_state: pending ? 'PENDING' : 'APPROVED',
       created_by: caller.user.id,
     }),
   );
+  await attachFleetFiles(context, id, files);
   await addFleetEvent(db, caller, id, 'CREATED', place ? `At ${placeWords(place)}` : 'In stock');
   await linkEarlierTickets(db, caller, { id, service_id: product.id, serial_number: input.serial_number });
   if (pending) {

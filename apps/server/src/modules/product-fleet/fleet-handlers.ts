@@ -10,7 +10,7 @@ import { createProductFleetItem } from './create-product-fleet-item.ts';
 import { fleetImportKind } from './fleet-import.ts';
 import { registerFleetWorkflowKinds } from './fleet-workflows.ts';
 import { getProductFleetItem } from './get-product-fleet-item.ts';
-import { listProductFleet } from './list-product-fleet.ts';
+import { listProductFleetHandler } from './list-product-fleet.ts';
 import { tagProductFleetItem } from './tag-product-fleet-item.ts';
 import { transferProductFleet } from './transfer-product-fleet.ts';
 import { updateProductFleetItem } from './update-product-fleet-item.ts';
@@ -22,7 +22,7 @@ registerFleetWorkflowKinds();
 /** Every installed-fleet operation's handler (docs/product-fleet.md), for modules/handlers.ts. */
 export const productFleetHandlers = [
   ...amcTypeHandlers,
-  listProductFleet,
+  listProductFleetHandler,
   getProductFleetItem,
   createProductFleetItem,
   updateProductFleetItem,

@@ -20,6 +20,8 @@ import { badInput, conflict, forbidden, notFound } from '../../platform/errors.t
 import type { OperationContext } from '../../platform/handler.ts';
 import { uniqueViolation } from '../../platform/masters.ts';
 import { requireActiveReference } from '../../platform/references.ts';
+import { attachFiles, detachFiles, resolveAttachments } from '../../platform/uploads.ts';
+import type { StoredAttachment } from '../../db/schema/files.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import { customersVisibleTo } from '../customers/customer-rules.ts';
 import { readFleetDetail } from './list-product-fleet.ts';
@@ -270,6 +272,33 @@ export async function fleetColumns(db: Db, caller: Caller, values: FleetItemValu
 }
 
 /**
+ * The item's files after a create or update: new uploads of purpose FLEET_FILE, or files the item
+ * already has, by name (platform/uploads.ts resolveAttachments).
+ */
+export function fleetFiles(
+  context: OperationContext,
+  values: Pick<FleetItemValues, 'fleet_item_files'>,
+  existing?: FleetItemRow,
+) {
+  return resolveAttachments(context, {
+    purpose: 'FLEET_FILE',
+    field: 'fleet_item_files',
+    noun: 'fleet item',
+    files: values.fleet_item_files,
+    existing: existing?.files ?? [],
+    record: existing ? { kind: 'FLEET_ITEM', id: existing.id } : undefined,
+  });
+}
+
+/** The uploads the item lists now belong to it; those it no longer lists are let go, for the clean-up. */
+export async function attachFleetFiles(context: OperationContext, id: string, files: StoredAttachment[]) {
+  const record = { kind: 'FLEET_ITEM', id } as const;
+  const keys = files.map((file) => file.key);
+  await attachFiles(context.db, context.caller, keys, record);
+  await detachFiles(context.db, context.caller, record, keys);
+}
+
+/**
  * Runs a write of an item; the serial number's unique index (per organization and product) ends
  * as the CONFLICT that names the product, also when two people save the same serial at once.
  */
@@ -331,7 +360,7 @@ export function fleetSummary(...parts: (string | null | undefined)[]): string {
 
 /** The answer of every change: the item with its history, read back in the transaction. */
 export async function answerWith(context: OperationContext, id: string, message: string) {
-  const detail = await readFleetDetail(context.db, context.caller, id);
+  const detail = await readFleetDetail(context.db, context.caller, context.files, id);
   // The row was written (or read) in this transaction; not finding it would be our mistake.
   if (!detail) throw new Error(`Fleet item ${id} vanished in its own transaction`);
   context.auditTarget = id;

@@ -20,6 +20,7 @@ import { amcType, fleetItem, fleetItemEvent } from '../../db/schema/product-flee
 import { productFleetStatus } from '../../db/schema/settings.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
+import type { FileStore } from '../../platform/files.ts';
 import { defineList, qualified, startsWithPattern } from '../../platform/lists.ts';
 import { statusAndCreatedColumns } from '../../platform/masters.ts';
 import { dayIn } from '@fieldport/contract/fields';
@@ -127,6 +128,7 @@ export const listProductFleet = defineList(ListProductFleet, {
     product_fleet_status_id: fleetItem.product_fleet_status_id,
     product_fleet_status_name: productFleetStatus.name,
     notes: fleetItem.notes,
+    files: fleetItem.files,
     status: fleetItem.status,
     approval_state: fleetItem.approval_state,
     pending_customer_name: pendingCustomer.name,
@@ -201,6 +203,13 @@ export const listProductFleet = defineList(ListProductFleet, {
     product_fleet_status_id: row.product_fleet_status_id,
     product_fleet_status_name: row.product_fleet_status_name,
     notes: row.notes,
+    // file_url carries the storage key until withFileUrls() turns it into an address.
+    fleet_item_files: row.files.map((file) => ({
+      file_name: file.file_name,
+      file_type: file.file_type,
+      file_size: file.file_size,
+      file_url: file.key,
+    })),
     fleet_item_status: row.status,
     approval_state: row.approval_state,
     pending_customer_name: row.pending_customer_name,
@@ -246,10 +255,12 @@ export const listProductFleet = defineList(ListProductFleet, {
 export async function readFleetDetail(
   db: Db,
   caller: Caller,
+  files: FileStore,
   id: string,
 ): Promise<FleetItemDetail | undefined> {
-  const item = await listProductFleet.list.findById(db, caller, id);
-  if (!item) return undefined;
+  const found = await listProductFleet.list.findById(db, caller, id);
+  if (!found) return undefined;
+  const item = await withFileUrls(found, files);
   const history = await db
     .select({
       id: fleetItemEvent.id,
@@ -300,3 +311,32 @@ export async function readFleetDetail(
     ticket_count,
   };
 }
+
+/** An item as its readers get it: each file's key (the list's rows carry it) becomes an expiring address. */
+export async function withFileUrls<Item extends FleetItem>(item: Item, files: FileStore): Promise<Item> {
+  return {
+    ...item,
+    fleet_item_files: await Promise.all(
+      item.fleet_item_files.map(async (file) => ({
+        ...file,
+        file_url: await files.downloadUrl(file.file_url),
+      })),
+    ),
+  };
+}
+
+/** ListProductFleet's handler: the page's items with their files' addresses; the export as it is. */
+export const listProductFleetHandler: typeof listProductFleet = {
+  ...listProductFleet,
+  async handle(input, context) {
+    const result = await listProductFleet.handle(input, context);
+    const page = result.data;
+    return {
+      ...result,
+      data: {
+        ...page,
+        items: await Promise.all(page.items.map((item) => withFileUrls(item, context.files))),
+      },
+    };
+  },
+};

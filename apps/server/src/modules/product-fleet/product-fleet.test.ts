@@ -27,7 +27,10 @@ import {
   type FleetItemDetail,
 } from '@fieldport/contract/operations/product-fleet';
 import { formatPhoneNational } from '@fieldport/contract/phone';
+import { storedFile } from '../../db/schema/files.ts';
 import { fleetItem } from '../../db/schema/product-fleet.ts';
+import { SAMPLE_FILES, uploadFile } from '../../test/uploads.ts';
+import { GetPresignedUrl } from '@fieldport/contract/operations/files';
 import { XLSX_CONTENT_TYPE } from '../../graphql/export-route.ts';
 import { dayIn } from '@fieldport/contract/fields';
 import { signIn, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -955,5 +958,102 @@ describe('history and audit', () => {
     ]);
     expect(await world.audited('ActivateOrDeactivateProductFleetItem', item.fleet_item_id)).toHaveLength(2);
     expect(serials((await list(world, owner, { status: 'ACTIVE', search: 'HIS' })).items)).toEqual(['HIS-1']);
+  });
+});
+
+describe("an item's files", () => {
+  it('are attached from uploads, kept by name on edit, read by whoever sees the item, and let go when removed', async () => {
+    const world = await fleetWorld(app);
+    const owner = world.members.OWNER;
+    const cookie = await signIn(app, owner.email, TEST_PASSWORD);
+    const invoice = await uploadFile(app, cookie, {
+      name: 'invoice.pdf',
+      type: 'application/pdf',
+      body: SAMPLE_FILES.pdf,
+      purpose: 'FLEET_FILE',
+    });
+    const item = await world.create(owner, {
+      dealer_party_id: world.dealer.id,
+      fleet_item_files: [{ file_name: 'Invoice March.pdf', s3_key: invoice.s3_key }],
+    });
+    expect(item.fleet_item_files).toEqual([
+      expect.objectContaining({ file_name: 'Invoice March.pdf', file_type: 'application/pdf' }),
+    ]);
+    // The file's address is presigned; the item's dealer reads it, another dealer cannot.
+    expect(item.fleet_item_files[0].file_url).not.toBe(invoice.s3_key);
+    const dealerRead = await world.as(world.members.DEALER_OWNER, GetPresignedUrl, {
+      s3_key: invoice.s3_key,
+    });
+    expect(dealerRead.envelope?.data.items[0].file_name).toBe('invoice.pdf');
+    const otherRead = await world.as(world.otherDealerMember, GetPresignedUrl, { s3_key: invoice.s3_key });
+    expect(otherRead.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+
+    // Kept by name on an edit, with a photo added; an unknown name is refused on its field.
+    const photo = await uploadFile(app, cookie, {
+      name: 'unit.png',
+      type: 'image/png',
+      body: SAMPLE_FILES.png,
+      purpose: 'FLEET_FILE',
+    });
+    const edited = await world.ok(owner, UpdateProductFleetItem, {
+      fleet_item_id: item.fleet_item_id,
+      ...fleetInput(world.products.splitAc.id, {
+        serial_number: item.serial_number,
+        dealer_party_id: world.dealer.id,
+        fleet_item_files: [
+          { file_name: 'Invoice March.pdf' },
+          { file_name: 'Unit.png', s3_key: photo.s3_key },
+        ],
+      }),
+    });
+    expect(edited.items[0].fleet_item_files.map((file) => file.file_name)).toEqual([
+      'Invoice March.pdf',
+      'Unit.png',
+    ]);
+    expect(edited.items[0].history[0].details).toBe('Files: Invoice March.pdf → Invoice March.pdf, Unit.png');
+    const unknown = await world.as(owner, UpdateProductFleetItem, {
+      fleet_item_id: item.fleet_item_id,
+      ...fleetInput(world.products.splitAc.id, {
+        serial_number: item.serial_number,
+        fleet_item_files: [{ file_name: 'warranty.pdf' }],
+      }),
+    });
+    expect(unknown.errors?.[0]).toMatchObject({
+      message: "No file named 'warranty.pdf' is attached to this fleet item. Upload it again.",
+      extensions: { code: 'BAD_USER_INPUT', field: 'fleet_item_files.0.file_name' },
+    });
+    // A ticket photo is not a fleet file.
+    const ticketPhoto = await uploadFile(app, cookie, {
+      name: 'photo.png',
+      type: 'image/png',
+      body: SAMPLE_FILES.png,
+      purpose: 'TICKET_PHOTO',
+    });
+    const wrongPurpose = await world.as(owner, UpdateProductFleetItem, {
+      fleet_item_id: item.fleet_item_id,
+      ...fleetInput(world.products.splitAc.id, {
+        serial_number: item.serial_number,
+        fleet_item_files: [{ file_name: 'photo.png', s3_key: ticketPhoto.s3_key }],
+      }),
+    });
+    expect(wrongPurpose.errors?.[0].extensions).toMatchObject({ field: 'fleet_item_files.0.s3_key' });
+
+    // Removed: the item no longer lists it, and its record no longer holds the upload.
+    await world.ok(owner, UpdateProductFleetItem, {
+      fleet_item_id: item.fleet_item_id,
+      ...fleetInput(world.products.splitAc.id, {
+        serial_number: item.serial_number,
+        dealer_party_id: world.dealer.id,
+        fleet_item_files: [{ file_name: 'Unit.png' }],
+      }),
+    });
+    const [stored] = await world.db
+      .select({ record_id: storedFile.record_id })
+      .from(storedFile)
+      .where(eq(storedFile.key, invoice.s3_key));
+    expect(stored.record_id).toBeNull();
+    expect((await detail(world, item.fleet_item_id)).fleet_item_files.map((file) => file.file_name)).toEqual([
+      'Unit.png',
+    ]);
   });
 });

@@ -15,7 +15,7 @@ import { badInput, conflict, forbidden } from '../../platform/errors.ts';
 import { defineHandler } from '../../platform/handler.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { addFleetEvent, customerPlace, customerWords, placeWords, type FleetItemRow } from './fleet-rules.ts';
-import { listProductFleet } from './list-product-fleet.ts';
+import { listProductFleet, withFileUrls } from './list-product-fleet.ts';
 
 /**
  * TransferProductFleet (docs/product-fleet.md#transfers): approved items move to another customer's
@@ -166,7 +166,7 @@ export const transferProductFleet = defineHandler(TransferProductFleet, async (i
   const moved: FleetItem[] = [];
   for (const item of items) {
     const row = await listProductFleet.list.findById(db, caller, item.id);
-    if (row) moved.push(row);
+    if (row) moved.push(await withFileUrls(row, context.files));
   }
   context.auditTarget = items.map((item) => item.id).join(',');
   return {

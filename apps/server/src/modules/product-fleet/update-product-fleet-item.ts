@@ -12,9 +12,11 @@ import { raiseRequest } from '../../platform/workflow.ts';
 import {
   addFleetEvent,
   answerWith,
+  attachFleetFiles,
   dayWords,
   findFleetItem,
   fleetColumns,
+  fleetFiles,
   fleetSummary,
   isDealerUser,
   theItem,
@@ -74,6 +76,7 @@ export const updateProductFleetItem = defineHandler(UpdateProductFleetItem, asyn
   if (dealer && existing.approval_state === 'PENDING') throw conflict(FLEET_MESSAGES.pendingNotChangeable);
   const { fleet_item_id: _id, ...values } = input;
   const { columns, product } = await fleetColumns(db, caller, values, existing);
+  const files = await fleetFiles(context, values, existing);
   const resubmit = dealer && existing.approval_state !== 'APPROVED';
   const before = await readItem(db, caller, existing.id);
   await writeFleetItem(input.serial_number, product.name, () =>
@@ -81,11 +84,13 @@ export const updateProductFleetItem = defineHandler(UpdateProductFleetItem, asyn
       .update(fleetItem)
       .set({
         ...columns,
+        files,
         ...(resubmit ? { approval_state: 'PENDING' as const } : {}),
         updated_at: new Date(),
       })
       .where(theItem(caller, existing.id)),
   );
+  await attachFleetFiles(context, existing.id, files);
   if (existing.serial_number !== columns.serial_number || existing.service_id !== columns.service_id) {
     await linkEarlierTickets(db, caller, {
       id: existing.id,
@@ -95,7 +100,13 @@ export const updateProductFleetItem = defineHandler(UpdateProductFleetItem, asyn
   }
   const after = await readItem(db, caller, existing.id);
   const changes = changesBetween(before, after);
-  const words = [...changes.map((change) => change.words), ...(resubmit ? ['Sent for approval again'] : [])];
+  const fileNames = (item: FleetItem) =>
+    item.fleet_item_files.map((file) => file.file_name).join(', ') || 'none';
+  const words = [
+    ...changes.map((change) => change.words),
+    ...(fileNames(before) !== fileNames(after) ? [`Files: ${fileNames(before)} → ${fileNames(after)}`] : []),
+    ...(resubmit ? ['Sent for approval again'] : []),
+  ];
   if (words.length) await addFleetEvent(db, caller, existing.id, 'UPDATED', words.join('; '));
   if (resubmit) {
     await raiseRequest(context, {

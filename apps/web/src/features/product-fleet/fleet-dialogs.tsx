@@ -4,17 +4,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { WithdrawWorkflowRequest } from '@fieldport/contract/operations/approvals';
+import { formatFileSize } from '@fieldport/contract/operations/files';
 import { ListDealers } from '@fieldport/contract/operations/people';
 import { List_Services } from '@fieldport/contract/operations/product-catalogue';
 import {
   ActivateOrDeactivateProductFleetItem,
   COVERAGE_LABELS,
   CreateProductFleetItem,
+  FLEET_MAX_FILES,
   GetProductFleetItem,
   ListAmcTypes,
   ListProductFleet,
@@ -62,6 +65,7 @@ const emptyFleetItem = (): FleetForm => ({
   product_fleet_status_id: '',
   notes: '',
   dealer_party_id: '',
+  fleet_item_files: [],
 });
 
 const fleetItemToForm = (item: FleetItem): FleetForm => ({
@@ -78,6 +82,7 @@ const fleetItemToForm = (item: FleetItem): FleetForm => ({
   product_fleet_status_id: item.product_fleet_status_id ?? '',
   notes: item.notes ?? '',
   dealer_party_id: item.dealer_party_id ?? '',
+  fleet_item_files: item.fleet_item_files,
 });
 
 /** The item's own fields; staff also name the dealer it was sold through. */
@@ -146,6 +151,14 @@ function itemFields(staff: boolean): FieldConfig[] {
         ]
       : []),
     { kind: 'text', name: 'notes', label: 'Notes', multiline: true, maxLength: 1000 },
+    {
+      kind: 'files',
+      name: 'fleet_item_files',
+      label: 'Files',
+      purpose: 'FLEET_FILE',
+      max: FLEET_MAX_FILES,
+      helperText: 'Invoice, warranty card, photos: images or PDF, up to 10 MB each',
+    },
   ];
 }
 
@@ -408,6 +421,30 @@ export function FleetItemDetailsDialog(props: {
               { label: 'Fleet status', value: item.product_fleet_status_name ?? '—' },
               { label: 'Added', value: format.dateTime(item.fleet_item_created_on) },
               ...(item.notes ? [{ label: 'Notes', value: item.notes }] : []),
+              ...(item.fleet_item_files.length
+                ? [
+                    {
+                      label: 'Files',
+                      value: (
+                        <Box
+                          component="ul"
+                          sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}
+                        >
+                          {item.fleet_item_files.map((file) => (
+                            <li key={file.file_name}>
+                              <Link href={file.file_url} target="_blank" rel="noopener" underline="hover">
+                                {file.file_name}
+                              </Link>{' '}
+                              <Typography component="span" variant="caption" color="text.secondary">
+                                {formatFileSize(file.file_size)}
+                              </Typography>
+                            </li>
+                          ))}
+                        </Box>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
           <Divider />

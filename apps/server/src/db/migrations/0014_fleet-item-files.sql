@@ -1,0 +1,1 @@
+ALTER TABLE "fleet_item" ADD COLUMN "files" jsonb DEFAULT '[]'::jsonb NOT NULL;
