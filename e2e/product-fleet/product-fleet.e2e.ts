@@ -194,6 +194,20 @@ describe('Product fleet', () => {
     await context.close();
   });
 
+  it("filters the fleet by dealer: only that dealer's items remain", async () => {
+    const { page, context } = await newPage();
+    await openAs(page, 'OWNER', '/ProductFleet');
+    await page.getByRole('combobox', { name: 'Dealer' }).click();
+    await page.getByRole('option', { name: 'Sharma Appliances' }).click();
+    await expect
+      .poll(async () => {
+        const cells = await page.getByRole('row').locator('[data-field="dealer_name"]').allTextContents();
+        return cells.length > 1 && cells.slice(1).every((text) => text === 'Sharma Appliances');
+      })
+      .toBe(true);
+    await context.close();
+  });
+
   it('fits a phone: the list keeps serial, customer and coverage, and an item opens full screen', async () => {
     const { page, context } = await newPage({ width: 400, height: 800 });
     await openAs(page, 'OWNER', '/ProductFleet');

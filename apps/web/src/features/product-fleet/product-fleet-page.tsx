@@ -18,6 +18,7 @@ import {
   type FleetItem,
 } from '@fieldport/contract/operations/product-fleet';
 import { FLEET_IMPORT } from '@fieldport/contract/fleet-import';
+import { ListDealers } from '@fieldport/contract/operations/people';
 import { List_Services } from '@fieldport/contract/operations/product-catalogue';
 import { isDealerRole, isPartnerRole } from '@fieldport/contract/roles';
 import { DataTable, type RowAction } from '../../ui/data-table.tsx';
@@ -58,7 +59,12 @@ function FleetItems({ can, dealersOnly, title }: FeaturePageProps & { dealersOnl
   const state = useListState(ListProductFleet, {
     sortBy: 'fleet_item_created_on',
     sortOrder: 'desc',
-    filters: { coverage: undefined, approval_state: undefined, service_id: undefined },
+    filters: {
+      coverage: undefined,
+      approval_state: undefined,
+      service_id: undefined,
+      dealer_party_id: undefined,
+    },
   });
   const input = useMemo(
     () => ({ ...state.input, ...(dealersOnly && staff ? { owned_by: 'DEALERS' as const } : {}) }),
@@ -148,6 +154,17 @@ function FleetItems({ can, dealersOnly, title }: FeaturePageProps & { dealersOnl
           valueKey="service_id"
           labelKey="service_name"
         />
+        {/* A dealer's people see their own dealer's items only: the filter is the organization's. */}
+        {staff && (
+          <LookupFilter
+            state={state}
+            filter="dealer_party_id"
+            label="Dealer"
+            list={ListDealers}
+            valueKey="party_id"
+            labelKey="party_name"
+          />
+        )}
       </ListToolbar>
       <DataTable<FleetItem>
         label={title}
