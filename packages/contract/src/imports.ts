@@ -96,25 +96,30 @@ export type ImportProgressLine =
 
 const count = (value: number) => value.toLocaleString('en-IN');
 
-/** The messages of an import of one kind. */
+/** What every import says, whatever its kind: about the file and the upload. */
+export const IMPORT_FILE_MESSAGES = {
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller workbooks.`,
+  notXlsx: 'The file is not an Excel workbook (.xlsx). Download the template and fill it in.',
+  unreadable: 'The workbook could not be read. Save it again as .xlsx (Excel Workbook) and upload it.',
+  missingColumn: (header: string) =>
+    `The workbook has no '${header}' column in its first row. Download the template and keep its header row.`,
+  checked: (valid: number, invalid: number) =>
+    `${count(valid)} rows ready to import, ${count(invalid)} with errors`,
+  nothingToImport: 'There are no valid rows to import. Correct the workbook and upload it again.',
+  notFound: 'Import not found. Upload the workbook again.',
+  alreadyImported: 'This workbook has already been imported.',
+  expired: `This upload is older than ${IMPORT_LIFETIME_HOURS} hours. Upload the workbook again.`,
+  failed: 'The import failed and nothing was imported. Please try again.',
+};
+
+/** The messages of an import of one kind: the file's, and those that name its rows. */
 export function importMessages(spec: Pick<ImportSpec, 'noun' | 'maxRows'>) {
   const { noun, maxRows } = spec;
   return {
-    tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller workbooks.`,
+    ...IMPORT_FILE_MESSAGES,
     tooManyRows: `The workbook has more than ${count(maxRows)} ${noun.one} rows. Split it into workbooks of at most ${count(maxRows)} rows.`,
-    notXlsx: 'The file is not an Excel workbook (.xlsx). Download the template and fill it in.',
     empty: `The workbook has no ${noun.one} rows below the header row.`,
-    unreadable: 'The workbook could not be read. Save it again as .xlsx (Excel Workbook) and upload it.',
-    missingColumn: (header: string) =>
-      `The workbook has no '${header}' column in its first row. Download the template and keep its header row.`,
-    checked: (valid: number, invalid: number) =>
-      `${count(valid)} rows ready to import, ${count(invalid)} with errors`,
     imported: (imported: number, skipped: number) =>
       `${count(imported)} ${noun.many} imported` + (skipped ? `, ${count(skipped)} rows not imported` : ''),
-    nothingToImport: 'There are no valid rows to import. Correct the workbook and upload it again.',
-    notFound: 'Import not found. Upload the workbook again.',
-    alreadyImported: 'This workbook has already been imported.',
-    expired: `This upload is older than ${IMPORT_LIFETIME_HOURS} hours. Upload the workbook again.`,
-    failed: 'The import failed and nothing was imported. Please try again.',
   };
 }

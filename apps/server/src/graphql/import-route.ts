@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import {
+  IMPORT_FILE_MESSAGES,
   IMPORT_MAX_BYTES,
   importMessages,
   importRoutes,
@@ -74,8 +75,7 @@ export function registerImportRoutes(
         (_request, body, done) => done(null, body),
       );
     }
-    // Any kind's messages say the same of a file that is too large or not a workbook.
-    const fileMessages = importMessages({ noun: { one: 'row', many: 'rows' }, maxRows: 0 });
+    const fileMessages = IMPORT_FILE_MESSAGES;
     scope.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         return sendDomainRefusal(reply, badInput(fileMessages.tooLarge, 'file'));

@@ -2,7 +2,6 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   FILE_PURPOSE_RULES,
   extensionOf,
-  type AttachedFile,
   type FilePurpose,
   type FileType,
 } from '@fieldport/contract/operations/files';
@@ -219,16 +218,4 @@ export async function resolveAttachments(
     resolved.push(kept);
   }
   return resolved;
-}
-
-/** A record's stored files as its readers get them: each with a presigned, expiring address. */
-export function presignedAttachments(files: FileStore, stored: StoredAttachment[]): Promise<AttachedFile[]> {
-  return Promise.all(
-    stored.map(async (file) => ({
-      file_name: file.file_name,
-      file_type: file.file_type,
-      file_size: file.file_size,
-      file_url: await files.downloadUrl(file.key),
-    })),
-  );
 }

@@ -1,5 +1,5 @@
 import {
-  importMessages,
+  IMPORT_FILE_MESSAGES,
   importRoutes,
   XLSX_MIME,
   type ImportItem,
@@ -34,9 +34,7 @@ function takeLines(text: string, onLine: (line: ImportProgressLine) => void): st
 /** The outcome line of an answer: 'done' gives the import, 'error' its message. */
 function outcome(line: ImportProgressLine | undefined): { item: ImportItem; message: string } {
   if (line?.type === 'done') return { item: line.import, message: line.message };
-  // Any kind's messages say the same of a failure.
-  const failed = importMessages({ noun: { one: 'row', many: 'rows' }, maxRows: 0 }).failed;
-  throw new ImportError(line?.type === 'error' ? line.message : failed);
+  throw new ImportError(line?.type === 'error' ? line.message : IMPORT_FILE_MESSAGES.failed);
 }
 
 function refusal(status: number, body: string): ImportError {

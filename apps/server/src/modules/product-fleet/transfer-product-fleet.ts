@@ -92,6 +92,50 @@ async function receivingDealer(db: Db, caller: Caller, id: string) {
   return row;
 }
 
+interface TransferTarget {
+  /** Where the items go, in their history. */
+  words: string;
+  /** Where they go, in the answer's message. */
+  name: string;
+  /** The input field a refusal about the target names. */
+  field: string;
+  columns: Partial<Pick<FleetItemRow, 'customer_id' | 'location_id' | 'dealer_party_id'>>;
+  isThere: (item: FleetItemRow) => boolean;
+}
+
+/** To a customer's location: the items keep their dealer. */
+async function toCustomer(
+  db: Db,
+  caller: Caller,
+  input: { customer_id: string | null; location_id: string | null },
+): Promise<TransferTarget> {
+  const place = await customerPlace(db, caller, input.customer_id!, input.location_id);
+  return {
+    words: placeWords(place),
+    name: place.customer_name,
+    field: 'customer_id',
+    columns: { customer_id: place.customer_id, location_id: place.location_id },
+    isThere: (item) => item.customer_id === place.customer_id && item.location_id === place.location_id,
+  };
+}
+
+/** To a dealer's stock, or the organization's: the items leave their customer. */
+async function toStock(
+  db: Db,
+  caller: Caller,
+  input: { dealer_party_id: string | null },
+): Promise<TransferTarget> {
+  const dealer = input.dealer_party_id ? await receivingDealer(db, caller, input.dealer_party_id) : null;
+  const name = dealer ? `${dealer.name}'s stock` : FLEET_MESSAGES.organizationStock;
+  return {
+    words: name,
+    name,
+    field: 'dealer_party_id',
+    columns: { dealer_party_id: dealer?.id ?? null, customer_id: null, location_id: null },
+    isThere: (item) => item.customer_id === null && item.dealer_party_id === (dealer?.id ?? null),
+  };
+}
+
 export const transferProductFleet = defineHandler(TransferProductFleet, async (input, context) => {
   const { db, caller } = context;
   // A dealer's users keep their own fleet; moving items between owners is the organization's.
@@ -120,30 +164,8 @@ export const transferProductFleet = defineHandler(TransferProductFleet, async (i
     throw conflict(FLEET_MESSAGES.transferOpenTickets(serials), 'fleet_item_ids');
   }
 
-  // Where they go, and the columns that say so.
   const target =
-    input.to === 'CUSTOMER'
-      ? await customerPlace(db, caller, input.customer_id!, input.location_id).then((place) => ({
-          words: placeWords(place),
-          name: place.customer_name,
-          field: 'customer_id',
-          columns: { customer_id: place.customer_id, location_id: place.location_id },
-          isThere: (item: FleetItemRow) =>
-            item.customer_id === place.customer_id && item.location_id === place.location_id,
-        }))
-      : await (
-          input.dealer_party_id ? receivingDealer(db, caller, input.dealer_party_id) : Promise.resolve(null)
-        ).then((dealer) => {
-          const name = dealer ? `${dealer.name}'s stock` : FLEET_MESSAGES.organizationStock;
-          return {
-            words: name,
-            name,
-            field: 'dealer_party_id',
-            columns: { dealer_party_id: dealer?.id ?? null, customer_id: null, location_id: null },
-            isThere: (item: FleetItemRow) =>
-              item.customer_id === null && item.dealer_party_id === (dealer?.id ?? null),
-          };
-        });
+    input.to === 'CUSTOMER' ? await toCustomer(db, caller, input) : await toStock(db, caller, input);
   const already = items.filter(target.isThere);
   if (already.length)
     throw badInput(FLEET_MESSAGES.transferAlreadyThere(serialWords(already), target.name), target.field);
