@@ -13,6 +13,7 @@ import { seedPeopleFixtures } from './people-fixtures.ts';
 import { seedTicketFixtures } from '../tickets/ticket-fixtures.ts';
 import { seedApprovalFixtures } from '../approvals/approval-fixtures.ts';
 import { seedFleetFixtures } from '../product-fleet/fleet-fixtures.ts';
+import { seedStockFixtures } from '../inventory/stock-fixtures.ts';
 
 /** People the journeys need besides the demo's, each used by one journey only. */
 export const E2E_USERS = {
@@ -84,4 +85,5 @@ export async function seedE2eFixtures(db: Db): Promise<void> {
   await seedTicketFixtures(db);
   await seedApprovalFixtures(db);
   await seedFleetFixtures(db);
+  await seedStockFixtures(db);
 }

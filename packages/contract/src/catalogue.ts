@@ -12,6 +12,8 @@ import * as tickets from './operations/tickets.ts';
 import * as mailOutbox from './operations/mail-outbox.ts';
 import * as approvals from './operations/approvals.ts';
 import * as productFleet from './operations/product-fleet.ts';
+import * as inventory from './operations/inventory.ts';
+import * as purchasing from './operations/purchasing.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -52,4 +54,6 @@ export const CATALOGUE = collect(
   mailOutbox,
   approvals,
   productFleet,
+  inventory,
+  purchasing,
 );

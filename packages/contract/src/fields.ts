@@ -90,6 +90,18 @@ export const paiseSchema = (label: string, maxPaise: number) => {
 };
 
 /**
+ * Rupees as a person types them (a money field, an import's cell): "1,250.50", "1250.5" and
+ * "₹ 1250" are read; anything else (letters, three decimals, a minus) is NaN, which paiseSchema
+ * refuses with its message.
+ */
+export function rupeesToPaise(text: string): number {
+  const cleaned = text.replace(/[,\s₹]/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
  * A product's serial number as printed on it: upper-cased, letters, digits and / . _ - only, at
  * most 60 characters; empty means none.
  */

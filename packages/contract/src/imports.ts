@@ -97,6 +97,9 @@ export type ImportProgressLine =
 const count = (value: number) => value.toLocaleString('en-IN');
 
 /** What every import says, whatever its kind: about the file and the upload. */
+/** "1 row", "12 rows". */
+const rows = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
+
 export const IMPORT_FILE_MESSAGES = {
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller workbooks.`,
   notXlsx: 'The file is not an Excel workbook (.xlsx). Download the template and fill it in.',
@@ -104,7 +107,7 @@ export const IMPORT_FILE_MESSAGES = {
   missingColumn: (header: string) =>
     `The workbook has no '${header}' column in its first row. Download the template and keep its header row.`,
   checked: (valid: number, invalid: number) =>
-    `${count(valid)} rows ready to import, ${count(invalid)} with errors`,
+    `${rows(valid)} ready to import, ${count(invalid)} with errors`,
   nothingToImport: 'There are no valid rows to import. Correct the workbook and upload it again.',
   notFound: 'Import not found. Upload the workbook again.',
   alreadyImported: 'This workbook has already been imported.',
@@ -120,6 +123,7 @@ export function importMessages(spec: Pick<ImportSpec, 'noun' | 'maxRows'>) {
     tooManyRows: `The workbook has more than ${count(maxRows)} ${noun.one} rows. Split it into workbooks of at most ${count(maxRows)} rows.`,
     empty: `The workbook has no ${noun.one} rows below the header row.`,
     imported: (imported: number, skipped: number) =>
-      `${count(imported)} ${noun.many} imported` + (skipped ? `, ${count(skipped)} rows not imported` : ''),
+      `${count(imported)} ${imported === 1 ? noun.one : noun.many} imported` +
+      (skipped ? `, ${rows(skipped)} not imported` : ''),
   };
 }

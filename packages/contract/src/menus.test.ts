@@ -181,7 +181,7 @@ const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, stri
     ...ALL_QUOTATIONS,
     'Product Replacement',
   ],
-  STORE_MANAGER: [], // same as AGENT, filled below
+  STORE_MANAGER: [], // AGENT's and the stock, filled below
   MANAGER: [
     'Dashboard',
     ...ALL_REPORTS,
@@ -237,12 +237,25 @@ const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, stri
     'Service Co-Ordinators',
     'Partner Payout',
     'Representatives',
+    'Store/Service Center',
+    'Inventory',
+    'Components Transaction History',
   ],
   PARTNER_AGENT: [], // same as SERVICE_PARTNER, filled below
   TECHNICIAN: ['My Work'],
   REPRESENTATIVE: ['Dashboard', ...MY_TICKETS],
 };
-DEFAULT_MENUS.STORE_MANAGER = DEFAULT_MENUS.AGENT;
+DEFAULT_MENUS.STORE_MANAGER = [
+  ...DEFAULT_MENUS.AGENT,
+  ...FULL_MENU.filter(
+    (line) =>
+      line === 'Inventory' ||
+      line.startsWith('Inventory > ') ||
+      line === 'Store/Service Center' ||
+      line === 'Purchase Order' ||
+      line.startsWith('Purchase Order > '),
+  ),
+];
 DEFAULT_MENUS.PARTNER_AGENT = DEFAULT_MENUS.SERVICE_PARTNER;
 
 const DEALER_FLAGS: (keyof DealerFlags)[] = [
@@ -503,6 +516,9 @@ describe('partner, technician and representative menus', () => {
       ['Service Co-Ordinators', '/PartnerServiceCoOrdinators'],
       ['Partner Payout', '/ServicePartnerPayout'],
       ['Representatives', '/PartnerRepresentatives'],
+      ['Store/Service Center', '/ServiceCenter'],
+      ['Inventory', '/InventoryView'],
+      ['Components Transaction History', '/ComponentsTransactionHistory'],
     ]);
   });
 

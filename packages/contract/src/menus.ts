@@ -257,20 +257,11 @@ function roleDefaultMenu(role: Role): MenuItem[] {
     case 'ADMIN':
       return fullMenuItems();
     case 'AGENT':
+      return agentMenu();
     case 'STORE_MANAGER':
-      return [
-        search(),
-        reports([reportItems.download()]),
-        allTickets(),
-        requests(),
-        scheduledService(),
-        approvals(),
-        allMasters(),
-        cabinet(),
-        auditLogs(),
-        quotations(),
-        productReplacement(),
-      ];
+      // The agent's menu, the stores whose stock the store manager keeps and where parts are bought
+      // (docs/inventory.md#who).
+      return [...agentMenu(), inventory(), serviceCentre(), purchaseOrder()];
     case 'MANAGER':
       // "users, products, customers" are the Masters pages about them.
       return [
@@ -314,6 +305,10 @@ function roleDefaultMenu(role: Role): MenuItem[] {
         link('Service Co-Ordinators', 'SupportAgent', '/PartnerServiceCoOrdinators'),
         link('Partner Payout', 'Payments', '/ServicePartnerPayout'),
         link('Representatives', 'Badge', '/PartnerRepresentatives'),
+        // The partner's own stores and their stock (docs/inventory.md#who).
+        serviceCentre(),
+        link('Inventory', 'Inventory', '/InventoryView'),
+        link('Components Transaction History', 'ReceiptLong', '/ComponentsTransactionHistory'),
       ];
     case 'DEALER_OWNER':
     case 'DEALER_AGENT':
@@ -323,6 +318,22 @@ function roleDefaultMenu(role: Role): MenuItem[] {
     case 'REPRESENTATIVE':
       return [dashboard(), myTickets()];
   }
+}
+
+function agentMenu(): MenuItem[] {
+  return [
+    search(),
+    reports([reportItems.download()]),
+    allTickets(),
+    requests(),
+    scheduledService(),
+    approvals(),
+    allMasters(),
+    cabinet(),
+    auditLogs(),
+    quotations(),
+    productReplacement(),
+  ];
 }
 
 /** Each dealer tab depends on its flag, default true. */

@@ -63,6 +63,8 @@ import { territoryHandlers } from './territories/territories.ts';
 import { ticketHandlers } from './tickets/ticket-handlers.ts';
 import { approvalHandlers } from './approvals/approval-handlers.ts';
 import { productFleetHandlers } from './product-fleet/fleet-handlers.ts';
+import { inventoryHandlers } from './inventory/inventory-handlers.ts';
+import { purchasingHandlers } from './purchasing/purchasing-handlers.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
 export const HANDLERS: Handler[] = [
@@ -137,4 +139,8 @@ export const HANDLERS: Handler[] = [
   ...approvalHandlers,
   // The installed fleet: AMC types, fleet items, their approvals and tagging (docs/product-fleet.md).
   ...productFleetHandlers,
+  // Spare parts: components, stores, stock and its ledger (docs/inventory.md).
+  ...inventoryHandlers,
+  // Purchasing: vendors (docs/purchasing.md).
+  ...purchasingHandlers,
 ] as Handler[];

@@ -40,7 +40,11 @@ interface UniqueRule<C extends AnyMasterContract> {
 interface MasterDefinition<C extends AnyMasterContract, Select extends SelectedFields> {
   contract: C;
   table: MasterTable;
-  /** How the list reads (select, joins, search, sort, filters, item, export); scope and table come from here. */
+  /**
+   * How the list reads (select, joins, search, sort, filters, item, export); scope and table come
+   * from here. With scope 'party', a party's user reads and writes only their party's records and
+   * theirs always belong to their party; staff's `values` may name the party (`party_id`).
+   */
   list: Omit<ListSource<C['list'], Select>, 'table' | 'status' | 'scope'> & {
     scope?: 'organization' | 'party';
   };
@@ -132,6 +136,14 @@ export function defineMaster<C extends AnyMasterContract, Select extends Selecte
 
   const nameOf = (values: Record<string, unknown>) => String(values[contract.nameKey]);
 
+  /**
+   * The party a new record of a 'party' master belongs to: a party's user's is always their own
+   * party's; staff's is the organization's own, unless `values` names a party (a store run by a
+   * service partner, checked by the definition).
+   */
+  const partyOf = (context: OperationContext, columns: Record<string, unknown>) =>
+    context.caller.party?.id ?? (columns.party_id as string | null | undefined) ?? null;
+
   const create = defineHandler(contract.create, async (input, context) => {
     const values = input as FormValues<C>;
     await definition.check?.(values, context);
@@ -142,7 +154,7 @@ export function defineMaster<C extends AnyMasterContract, Select extends Selecte
         ...columns,
         id,
         organization_id: context.caller.organization.id,
-        ...(scope === 'party' ? { party_id: context.caller.party?.id ?? null } : {}),
+        ...(scope === 'party' ? { party_id: partyOf(context, columns) } : {}),
       } as never);
       await definition.afterWrite?.(id, values, context);
     });
@@ -163,7 +175,11 @@ export function defineMaster<C extends AnyMasterContract, Select extends Selecte
     await write(values, async () => {
       await context.db
         .update(table)
-        .set({ ...columns, updated_at: new Date() } as never)
+        .set({
+          ...columns,
+          ...(scope === 'party' && context.caller.party ? { party_id: context.caller.party.id } : {}),
+          updated_at: new Date(),
+        } as never)
         .where(scoped(context, String(id)));
       await definition.afterWrite?.(String(id), values, context);
     });

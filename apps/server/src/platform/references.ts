@@ -53,7 +53,14 @@ export async function requireActiveReferences(
   db: Db,
   caller: Caller,
   table: { id: PgColumn; organization_id: PgColumn; name: PgColumn; status: PgColumn },
-  options: { ids: string[]; previousIds?: string[]; field: string; noun: string },
+  options: {
+    ids: string[];
+    previousIds?: string[];
+    field: string;
+    noun: string;
+    /** The area's own words for a record that is missing or inactive alike (default: by the noun). */
+    message?: string;
+  },
 ): Promise<void> {
   if (options.ids.length === 0) return;
   const rows = (await db
@@ -65,14 +72,17 @@ export async function requireActiveReferences(
     status: RecordStatus;
   }[];
   if (rows.length !== options.ids.length) {
-    throw badInput(`A ${options.noun} was not found. Choose from the list.`, options.field);
+    throw badInput(
+      options.message ?? `A ${options.noun} was not found. Choose from the list.`,
+      options.field,
+    );
   }
   const previous = new Set(options.previousIds ?? []);
   const inactive = rows.find((row) => row.status !== 'ACTIVE' && !previous.has(row.id));
   if (inactive) {
     const Noun = options.noun[0].toUpperCase() + options.noun.slice(1);
     throw badInput(
-      `${Noun} '${inactive.name}' is inactive. Activate it first or leave it out.`,
+      options.message ?? `${Noun} '${inactive.name}' is inactive. Activate it first or leave it out.`,
       options.field,
     );
   }

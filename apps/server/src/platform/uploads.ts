@@ -16,6 +16,7 @@ import {
 import type { Caller } from './caller.ts';
 import { badInput } from './errors.ts';
 import type { FileStore } from './files.ts';
+import type { Handler } from './handler.ts';
 import { newId } from '../db/ids.ts';
 import { inOrganization } from './tenant.ts';
 
@@ -218,4 +219,70 @@ export async function resolveAttachments(
     resolved.push(kept);
   }
   return resolved;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records with files (a service's, a component's): their items carry each file's storage key in
+// `file_url` until the answer leaves, where it becomes a presigned, expiring address.
+
+type ItemFile = { file_url: string };
+type ItemsResult = { items: Record<string, unknown>[] };
+
+/** An item whose files (under `filesKey`) carry keys in `file_url`, with addresses instead. */
+export async function withFileAddresses<Item>(
+  item: Item,
+  filesKey: keyof Item & string,
+  files: FileStore,
+): Promise<Item> {
+  const listed = (item as Record<string, unknown>)[filesKey] as ItemFile[];
+  return {
+    ...item,
+    [filesKey]: await Promise.all(
+      listed.map(async (file) => ({ ...file, file_url: await files.downloadUrl(file.file_url) })),
+    ),
+  };
+}
+
+/** A handler whose answer's items get their files' addresses (the export reads keys and names only). */
+export function withFileUrls<H extends Handler>(handler: H, filesKey: string): H {
+  return {
+    ...handler,
+    async handle(input, context) {
+      const result = await handler.handle(input, context);
+      const data = result.data as ItemsResult;
+      return {
+        ...result,
+        data: {
+          ...data,
+          items: await Promise.all(
+            data.items.map((item) => withFileAddresses(item, filesKey, context.files)),
+          ),
+        },
+      };
+    },
+  };
+}
+
+/**
+ * A create or update whose saved record's files now belong to it, and those it no longer has are
+ * let go, for the clean-up (docs/security.md#files). Runs in the operation's transaction, while the
+ * items still carry keys (wrap it in withFileUrls, not the other way round).
+ */
+export function attachingFiles<H extends Handler>(
+  handler: H,
+  files: { kind: FileRecordKind; idKey: string; filesKey: string },
+): H {
+  return {
+    ...handler,
+    async handle(input, context) {
+      const result = await handler.handle(input, context);
+      for (const item of (result.data as ItemsResult).items) {
+        const record = { kind: files.kind, id: String(item[files.idKey]) };
+        const keys = (item[files.filesKey] as ItemFile[]).map((file) => file.file_url);
+        await attachFiles(context.db, context.caller, keys, record);
+        await detachFiles(context.db, context.caller, record, keys);
+      }
+      return result;
+    },
+  };
 }

@@ -12,6 +12,8 @@ import { ticketFixtures } from '../modules/tickets/tenant-fixtures.test-kit.ts';
 import { mailOutboxFixtures } from '../modules/mail-outbox/tenant-fixtures.test-kit.ts';
 import { approvalFixtures } from '../modules/approvals/tenant-fixtures.test-kit.ts';
 import { productFleetFixtures } from '../modules/product-fleet/tenant-fixtures.test-kit.ts';
+import { inventoryFixtures } from '../modules/inventory/tenant-fixtures.test-kit.ts';
+import { purchasingFixtures } from '../modules/purchasing/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
 /**
@@ -34,4 +36,6 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...mailOutboxFixtures,
   ...approvalFixtures,
   ...productFleetFixtures,
+  ...inventoryFixtures,
+  ...purchasingFixtures,
 };

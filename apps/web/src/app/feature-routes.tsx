@@ -25,6 +25,7 @@ const customers = () => import('../features/customers/customers-page.tsx');
 const tickets = () => import('../features/tickets/tickets-page.tsx');
 const fleet = () => import('../features/product-fleet/product-fleet-page.tsx');
 const approvals = () => import('../features/approvals/approvals-page.tsx');
+const inventory = () => import('../features/inventory/inventory-pages.tsx');
 
 /**
  * The one registry of built screens: shell route (SHELL_ROUTES in contract/shell-routes.ts) -> its
@@ -108,6 +109,16 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   '/ProductFleetInventory': page(
     () => import('../features/product-fleet/transfer-page.tsx'),
     (m) => m.TransferProductFleetPage,
+  ),
+  // Spare parts (docs/inventory.md)
+  '/ComponentsView': page(inventory, (m) => m.ComponentsPage),
+  '/ServiceCenter': page(inventory, (m) => m.ServiceCentersPage),
+  '/InventoryView': page(inventory, (m) => m.InventoryPage),
+  '/ComponentsTransactionHistory': page(inventory, (m) => m.StockMovementsPage),
+  // Purchasing (docs/purchasing.md)
+  '/VendorsView': page(
+    () => import('../features/purchasing/vendors-page.tsx'),
+    (m) => m.default,
   ),
   // Approvals (docs/approvals.md): one screen, filtered by the route's kind
   '/ProductFleetApprovals': page(approvals, (m) => m.approvalsPages.PRODUCT_FLEET),

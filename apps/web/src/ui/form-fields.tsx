@@ -48,7 +48,15 @@ export type FieldConfig =
     }
   /** Money kept in paise, typed in rupees ("1250.50"). */
   | { kind: 'money'; name: string; label: string; required?: boolean }
-  | { kind: 'select'; name: string; label: string; required?: boolean; options: Option[] }
+  | {
+      kind: 'select';
+      name: string;
+      label: string;
+      required?: boolean;
+      options: Option[];
+      /** The value is a number (a GST rate): the options' values are its text. */
+      numeric?: boolean;
+    }
   | { kind: 'multiselect'; name: string; label: string; options: Option[]; helperText?: string }
   /** A list of email addresses typed as one line, separated by commas or spaces. */
   | { kind: 'emails'; name: string; label: string; helperText?: string }
@@ -101,7 +109,16 @@ export function FormFields<Values extends FieldValues>({
   );
 }
 
-function FormField({ form, field, autoFocus }: { form: Form; field: FieldConfig; autoFocus: boolean }) {
+/** One field of a form, for a layout of its own (the lines of a movement: ui/lines-field.tsx). */
+export function FormField({
+  form,
+  field,
+  autoFocus,
+}: {
+  form: Form;
+  field: FieldConfig;
+  autoFocus: boolean;
+}) {
   const message = fieldError(form, field.name, { list: true });
   const common = {
     label: field.label,
@@ -168,8 +185,12 @@ function FormField({ form, field, autoFocus }: { form: Form; field: FieldConfig;
               field={field}
               required={field.required}
               helperText={message}
-              value={(control.value as string | undefined) ?? ''}
-              onChange={control.onChange}
+              value={control.value === undefined || control.value === null ? '' : String(control.value)}
+              onChange={(value) =>
+                control.onChange(
+                  field.kind === 'select' && field.numeric && value !== '' ? Number(value) : value,
+                )
+              }
               onBlur={control.onBlur}
               inputRef={control.ref}
             />

@@ -78,16 +78,8 @@ export function formatRupees(paise: number): string {
   return RUPEES.format(paise / 100);
 }
 
-/**
- * Rupees as typed into a money field: "1,250.50", "1250.5" and "₹ 1250" are read; anything else
- * (letters, three decimals, a minus) is NaN, which the contract's schema refuses with its message.
- */
-export function rupeesToPaise(text: string): number {
-  const cleaned = text.replace(/[,\s₹]/g, '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
-  const [whole, fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
+// Rupees as typed into a money field; the server reads an import's amounts the same way.
+export { rupeesToPaise } from '@fieldport/contract/fields';
 
 /** Paise as a money field shows them for editing: 125050 -> "1250.50"; nothing for a missing amount. */
 export function paiseToRupees(paise: number | undefined): string {

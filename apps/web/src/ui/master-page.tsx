@@ -48,6 +48,8 @@ export interface MasterConfig<C extends AnyMasterContract> {
   fixedFilters?: Values;
   /** The list's own filter controls, beside search and status. */
   toolbarFilters?: (state: ListState<C['list']>) => ReactNode;
+  /** Buttons beside Export and Add (an Import). */
+  toolbarActions?: ReactNode;
 }
 
 interface MasterPageProps<C extends AnyMasterContract> {
@@ -171,6 +173,7 @@ export function MasterPage<C extends AnyMasterContract>({ config, can, embedded 
         actions={
           <>
             <ExportButton op={contract.list} input={input} can={can} />
+            {config.toolbarActions}
             {addButton}
           </>
         }

@@ -12,7 +12,7 @@ import type { Right } from '../operation.ts';
 const MB = 1024 * 1024;
 
 /** What a file is for decides which files are accepted and who may upload and read them. */
-const FILE_PURPOSES = ['SERVICE_FILE', 'TICKET_PHOTO', 'FLEET_FILE'] as const;
+const FILE_PURPOSES = ['SERVICE_FILE', 'TICKET_PHOTO', 'FLEET_FILE', 'COMPONENT_PHOTO'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Content types the portal accepts, with the extensions a file of that type may carry. */
@@ -69,6 +69,18 @@ export const FILE_PURPOSE_RULES: Record<FilePurpose, FilePurposeRule> = {
       'My Tickets',
       'Customer Products',
     ],
+  },
+  // A component's photo, so that a store and a technician recognise the part: whoever adds or
+  // changes components; read by whoever may pick components.
+  COMPONENT_PHOTO: {
+    typesMessage: 'Only images (PNG, JPEG, WebP) can be attached',
+    types: ['image/png', 'image/jpeg', 'image/webp'],
+    maxBytes: 10 * MB,
+    upload: [
+      { module: 'Components', right: 'CREATE' },
+      { module: 'Components', right: 'EDIT' },
+    ],
+    read: ['Components', 'Inventory', 'Components Transaction History', 'Tickets', 'My Work'],
   },
   // A photo on a ticket's timeline (TicketInteraction kind PHOTO): whoever works the ticket.
   TICKET_PHOTO: {
@@ -168,6 +180,7 @@ export const GenerateS3Url = mutation<ItemsData<UploadTicket>>()({
       'Product Fleet',
       'Dealer Product Fleet',
       'My Product Fleet',
+      'Components',
     ],
     right: 'VIEW',
   },

@@ -10,7 +10,8 @@ import { party } from './platform.ts';
 export type ServerFilePurpose = 'ISSUE_REPORT' | 'ORGANIZATION_LOGO';
 
 /** The kinds of record a stored file belongs to once attached (docs/security.md#files). */
-export type FileRecordKind = 'SERVICE' | 'TICKET' | 'ISSUE_REPORT' | 'ORGANIZATION' | 'FLEET_ITEM';
+export type FileRecordKind =
+  'SERVICE' | 'TICKET' | 'ISSUE_REPORT' | 'ORGANIZATION' | 'FLEET_ITEM' | 'COMPONENT';
 
 /** A file a record lists (a service's, a fleet item's): its storage key and what was checked at upload. */
 export interface StoredAttachment {

@@ -61,7 +61,6 @@ export const service = pgTable(
     manufacturer_name: text(),
     source: text().$type<ServiceSource>().notNull().default('PORTAL'),
     service_type_ids: jsonb().$type<string[]>().notNull().default([]),
-    component_ids: jsonb().$type<string[]>().notNull().default([]),
     autotag_user_ids: jsonb().$type<string[]>().notNull().default([]),
     files: jsonb().$type<StoredAttachment[]>().notNull().default([]),
     created_by: text().references(() => user.id, { onDelete: 'set null' }),

@@ -7,6 +7,8 @@ import { seedDemoWorkflows } from './approvals.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoCatalogue } from './product-catalogue.ts';
 import { seedDemoFleet } from './product-fleet.ts';
+import { seedVendor, demoVendor } from './purchasing.ts';
+import { seedDemoInventory } from './inventory.ts';
 import { seedDemoSettings } from './settings.ts';
 import { seedDemoTerritories } from './territories.ts';
 import { seedDemoTickets } from './tickets.ts';
@@ -69,7 +71,9 @@ const DESIGNATED: Partial<Record<Role, { name: string; modules: ReturnType<typeo
   STORE_MANAGER: {
     name: 'Store Manager',
     modules: [
-      grant('Inventory'),
+      grant('Inventory', ['Inventory', 'Components', 'Components Transaction History']),
+      grant('Store/Service Center'),
+      grant('Purchase Order', ['Vendors']),
       grant('Approvals', ['Component Approvals']),
       grant('Reports', ['Download Reports']),
     ],
@@ -168,6 +172,14 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       dealer_id: dealer.id,
       createdBy: memberships.get('AGENT')?.userId,
     });
+    // Spare parts for the demo's products, the main store and the partner's (docs/inventory.md).
+    await seedDemoInventory(t, {
+      organization_id: org.id,
+      partnerId: partner.id,
+      storeManagerUserId: memberships.get('STORE_MANAGER')?.userId,
+      partnerUserId: memberships.get('SERVICE_PARTNER')?.userId,
+    });
+    await seedVendor(t, demoVendor(org.id));
     const second = await seedOrganization(t, { name: 'Demo Partner Org', slug: 'demo-partner-org' });
     await seedMember(t, {
       organizationId: second.id,

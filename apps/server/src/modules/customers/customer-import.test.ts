@@ -340,7 +340,7 @@ describe('upload, preview and confirmation', () => {
       customer_category_status: 'INACTIVE',
     });
     const done = outcomeOf(await confirm(app, cookie, checked.import_id));
-    expect(done).toMatchObject({ type: 'done', message: '1 customers imported, 2 rows not imported' });
+    expect(done).toMatchObject({ type: 'done', message: '1 customer imported, 2 rows not imported' });
     if (done.type !== 'done') return;
     expect(done.import.errors).toEqual([
       {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { GetPresignedUrl } from '@fieldport/contract/operations/files';
 import type { Db } from '../../db/client.ts';
 import type { storedFile } from '../../db/schema/files.ts';
+import { component } from '../../db/schema/inventory.ts';
 import { service } from '../../db/schema/product-catalogue.ts';
 import { fleetItem } from '../../db/schema/product-fleet.ts';
 import { ticket } from '../../db/schema/tickets.ts';
@@ -19,7 +20,7 @@ const NOT_FOUND = 'File not found. It may have been removed; refresh the page an
 /**
  * Whether the caller may see the record the file belongs to (docs/security.md#files): a ticket's
  * photo is read by whoever sees the ticket, a service's file by whoever sees the service, a fleet
- * item's file by whoever sees the item, an upload
+ * item's file by whoever sees the item, a component's photo by whoever may read components, an upload
  * no record uses yet by its uploader alone. Report screenshots and logos are not read this way.
  */
 async function maySeeRecord(db: Db, caller: Caller, row: typeof storedFile.$inferSelect): Promise<boolean> {
@@ -52,6 +53,14 @@ async function maySeeRecord(db: Db, caller: Caller, row: typeof storedFile.$infe
         .select({ id: fleetItem.id })
         .from(fleetItem)
         .where(and(fleetItemsVisibleTo(caller), eq(fleetItem.id, row.record_id)));
+      return Boolean(found);
+    }
+    case 'COMPONENT': {
+      // Components are the organization's, read by whoever may read the purpose (mayRead).
+      const [found] = await db
+        .select({ id: component.id })
+        .from(component)
+        .where(and(inOrganization(component, caller), eq(component.id, row.record_id)));
       return Boolean(found);
     }
     default:

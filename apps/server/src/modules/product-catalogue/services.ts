@@ -7,15 +7,15 @@ import {
 import type { Db } from '../../db/client.ts';
 import { member, user } from '../../db/schema/identity.ts';
 import { category, service } from '../../db/schema/product-catalogue.ts';
+import { component } from '../../db/schema/inventory.ts';
 import { serviceType } from '../../db/schema/settings.ts';
 import type { Caller } from '../../platform/caller.ts';
-import type { Handler } from '../../platform/handler.ts';
 import { badInput } from '../../platform/errors.ts';
-import type { FileStore } from '../../platform/files.ts';
 import { defineMaster, statusAndCreatedColumns } from '../../platform/masters.ts';
+import { qualified } from '../../platform/lists.ts';
 import { requireActiveReference, requireActiveReferences } from '../../platform/references.ts';
 import { formatNumber, nextNumber } from '../../db/sequences.ts';
-import { attachFiles, detachFiles, resolveAttachments } from '../../platform/uploads.ts';
+import { attachingFiles, resolveAttachments, withFileUrls } from '../../platform/uploads.ts';
 import { listsOnlyOffered, offeredToCaller } from './service-offer.ts';
 import { membersOf } from '../../platform/tenant.ts';
 
@@ -67,7 +67,14 @@ const [listServices, createService, updateService, activateOrDeactivateService] 
       manufacturer_name: service.manufacturer_name,
       source: service.source,
       service_type_ids: service.service_type_ids,
-      component_ids: service.component_ids,
+      // The active components that fit the service (docs/inventory.md#components).
+      component_ids: sql<string[]>`coalesce((
+        select jsonb_agg(${qualified(component.id)} order by ${qualified(component.part_number)})
+        from ${component}
+        where ${qualified(component.organization_id)} = ${qualified(service.organization_id)}
+          and ${qualified(component.status)} = 'ACTIVE'
+          and ${qualified(component.service_ids)} @> jsonb_build_array(${qualified(service.id)})
+      ), '[]'::jsonb)`,
       autotag_user_ids: service.autotag_user_ids,
       files: service.files,
       category_id: category.id,
@@ -205,63 +212,15 @@ const [listServices, createService, updateService, activateOrDeactivateService] 
   },
 });
 
-/** Items carry file keys in `file_url` until here: each becomes a presigned, expiring address. */
-async function withAddresses(item: ServiceItem, files: FileStore): Promise<ServiceItem> {
-  return {
-    ...item,
-    service_s3_files: await Promise.all(
-      item.service_s3_files.map(async (file) => ({
-        ...file,
-        file_url: await files.downloadUrl(file.file_url),
-      })),
-    ),
-  };
-}
-
-function withFileUrls<H extends Handler>(handler: H): H {
-  return {
-    ...handler,
-    async handle(input, context) {
-      const result = await handler.handle(input, context);
-      const data = result.data as { items: ServiceItem[] };
-      return {
-        ...result,
-        data: {
-          ...data,
-          items: await Promise.all(data.items.map((item) => withAddresses(item, context.files))),
-        },
-      };
-    },
-  };
-}
-
-/**
- * A saved service's files belong to it, and those it no longer has are let go, for the clean-up
- * (docs/security.md#files). Runs in the operation's transaction, while items still carry keys.
- */
-function attachingFiles<H extends Handler>(handler: H): H {
-  return {
-    ...handler,
-    async handle(input, context) {
-      const result = await handler.handle(input, context);
-      for (const item of (result.data as { items: ServiceItem[] }).items) {
-        const record = { kind: 'SERVICE', id: item.service_id } as const;
-        const keys = item.service_s3_files.map((file) => file.file_url);
-        await attachFiles(context.db, context.caller, keys, record);
-        await detachFiles(context.db, context.caller, record, keys);
-      }
-      return result;
-    },
-  };
-}
-
 /**
  * Services (docs/product.md#product-catalogue): `List_Services` and create, update,
  * activate/deactivate.
  */
+const FILES = { kind: 'SERVICE', idKey: 'service_id', filesKey: 'service_s3_files' } as const;
+
 export const serviceHandlers = [
-  withFileUrls(listServices),
-  withFileUrls(attachingFiles(createService)),
-  withFileUrls(attachingFiles(updateService)),
-  withFileUrls(activateOrDeactivateService),
+  withFileUrls(listServices, FILES.filesKey),
+  withFileUrls(attachingFiles(createService, FILES), FILES.filesKey),
+  withFileUrls(attachingFiles(updateService, FILES), FILES.filesKey),
+  withFileUrls(activateOrDeactivateService, FILES.filesKey),
 ] as const;

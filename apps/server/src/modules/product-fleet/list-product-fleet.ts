@@ -25,6 +25,7 @@ import { defineList, qualified, startsWithPattern } from '../../platform/lists.t
 import { statusAndCreatedColumns } from '../../platform/masters.ts';
 import { dayIn } from '@fieldport/contract/fields';
 import { inOrganization } from '../../platform/tenant.ts';
+import { withFileAddresses } from '../../platform/uploads.ts';
 import { customerPhoneStartsWith } from '../customers/list-customers.ts';
 import { visibleTickets } from '../tickets/ticket-scope.ts';
 import { fleetItemsVisibleTo, mayEditFleetItem } from './fleet-rules.ts';
@@ -313,16 +314,8 @@ export async function readFleetDetail(
 }
 
 /** An item as its readers get it: each file's key (the list's rows carry it) becomes an expiring address. */
-export async function withFileUrls<Item extends FleetItem>(item: Item, files: FileStore): Promise<Item> {
-  return {
-    ...item,
-    fleet_item_files: await Promise.all(
-      item.fleet_item_files.map(async (file) => ({
-        ...file,
-        file_url: await files.downloadUrl(file.file_url),
-      })),
-    ),
-  };
+export function withFileUrls<Item extends FleetItem>(item: Item, files: FileStore): Promise<Item> {
+  return withFileAddresses(item, 'fleet_item_files', files);
 }
 
 /** ListProductFleet's handler: the page's items with their files' addresses; the export as it is. */

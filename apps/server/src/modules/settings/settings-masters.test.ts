@@ -16,6 +16,7 @@ import {
   wipStates,
   wipSubStages,
 } from '@fieldport/contract/operations/settings';
+import { vendors } from '@fieldport/contract/operations/purchasing';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { grant } from '../../db/seed/factories.ts';
@@ -45,6 +46,8 @@ interface MasterCase {
   bad: { change: Values; field: string; message: string };
   /** When the master words its duplicate message itself. */
   duplicate?: (name: string) => string;
+  /** The menu group the master's screen is under (default Settings). */
+  menuGroup?: string;
 }
 
 const named = (contract: AnyMasterContract): MasterCase => ({
@@ -94,6 +97,22 @@ const CASES: MasterCase[] = [
       change: { additional_part_price: -100 },
       field: 'additional_part_price',
       message: 'Price must be an amount from ₹0 to ₹10,00,000 with at most 2 decimals',
+    },
+  },
+  {
+    contract: vendors,
+    menuGroup: 'Purchase Order',
+    prepare: async () => (name) => ({
+      vendor_name: name,
+      address: '14, Peenya Industrial Area',
+      city: 'Bengaluru',
+      state: 'karnataka',
+      pincode: '560058',
+    }),
+    bad: {
+      change: { gstin: '27AAPFU0939F1ZW' },
+      field: 'gstin',
+      message: 'GSTIN check character does not match; check the number for a typing mistake',
     },
   },
   {
@@ -447,7 +466,7 @@ describe.each(CASES.map((master) => [master.contract.singular, master] as const)
         accessControl: true,
         designationModules: [
           {
-            module_name: 'Settings',
+            module_name: master.menuGroup ?? 'Settings',
             module_rights: [{ VIEW: true }],
             sub_modules: [
               ...(typeof contract.module === 'string' ? [contract.module] : contract.module).map(

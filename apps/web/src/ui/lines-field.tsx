@@ -1,0 +1,96 @@
+import { useFieldArray, type ArrayPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import { FormField, type FieldConfig } from './form-fields.tsx';
+
+/** A cell of a line: a form field (its `name` is the key within the line) and how wide it grows. */
+export type LineFieldConfig = FieldConfig & { grow?: number };
+
+/**
+ * A form's repeating lines (the components of a stock movement, the items of a purchase order):
+ * each line is a group of the same fields, named "Line 1", "Line 2" … for assistive technology,
+ * with a button to remove it; "Add line" appends an empty one up to `max`. The fields validate
+ * with the form's schema like any other (messages under the field of the line they belong to);
+ * a message about the lines as a whole (none yet) shows under them. One row per line on a wide
+ * screen, the fields wrapping under each other on a narrow one.
+ */
+export function LinesField<Values extends FieldValues>(props: {
+  form: UseFormReturn<Values, unknown, unknown>;
+  /** The array field of the form, e.g. 'lines'. */
+  name: ArrayPath<Values>;
+  label: string;
+  fields: LineFieldConfig[];
+  /** A new line's values. */
+  emptyLine: Record<string, unknown>;
+  max: number;
+  addLabel?: string;
+}) {
+  const { form, name, fields, max } = props;
+  const lines = useFieldArray({ control: form.control, name });
+  const error = form.getFieldState(name as never, form.formState).error as
+    { message?: string; root?: { message?: string } } | undefined;
+  const message = error?.message ?? error?.root?.message;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+        {props.label}
+      </Typography>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        {lines.fields.map((line, index) => (
+          <Box
+            key={line.id}
+            role="group"
+            aria-label={`Line ${index + 1}`}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+          >
+            {fields.map((field) => (
+              <Box
+                key={field.name}
+                sx={{
+                  flex: `${field.grow ?? 1} 1 ${(field.grow ?? 1) * 120}px`,
+                  minWidth: 0,
+                  display: 'grid',
+                }}
+              >
+                <FormField
+                  form={form as never}
+                  field={{ ...field, name: `${name}.${index}.${field.name}` } as FieldConfig}
+                  autoFocus={false}
+                />
+              </Box>
+            ))}
+            <Tooltip title={`Remove line ${index + 1}`}>
+              {/* A line can always be removed but the last: the form needs one. */}
+              <span>
+                <IconButton
+                  aria-label={`Remove line ${index + 1}`}
+                  onClick={() => lines.remove(index)}
+                  disabled={lines.fields.length === 1}
+                  sx={{ mt: 1 }}
+                >
+                  <DeleteOutlineOutlined />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Box>
+        ))}
+      </Box>
+      {message && <FormHelperText error>{message}</FormHelperText>}
+      {lines.fields.length < max && (
+        <Button
+          startIcon={<AddOutlined />}
+          onClick={() => lines.append(props.emptyLine as never)}
+          sx={{ mt: 1, alignSelf: 'flex-start' }}
+        >
+          {props.addLabel ?? 'Add line'}
+        </Button>
+      )}
+    </Box>
+  );
+}
