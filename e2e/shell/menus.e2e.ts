@@ -71,6 +71,9 @@ describe('menus by role', () => {
       'Service Co-Ordinators',
       'Partner Payout',
       'Representatives',
+      'Store/Service Center',
+      'Inventory',
+      'Components Transaction History',
     ]);
     await context.close();
   });
