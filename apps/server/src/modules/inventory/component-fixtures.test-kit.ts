@@ -11,7 +11,6 @@ import {
   UpdateServiceCenter,
   type ServiceCenterItem,
 } from '@fieldport/contract/operations/inventory';
-import { seedCategory, seedMasterCategory, seedService } from '../../db/seed/product-catalogue.ts';
 import { unique } from '../../test/harness.ts';
 import {
   masterFixtures,
@@ -20,38 +19,11 @@ import {
   type Target,
 } from '../../test/tenant-fixture.ts';
 import { upload, workbook } from '../customers/customer.test-kit.ts';
-import { uniquePrefix } from '../product-catalogue/tenant-fixtures.test-kit.ts';
+import { productOfA } from '../product-catalogue/tenant-fixtures.test-kit.ts';
 
 // Components and stores of organization A for the walls of graphql/permission-matrix.test.ts.
 // Components are the organization's; most stores here are run by A's service partner, so that
 // another partner's users must be kept out as well as organization B's owner.
-
-const products = new WeakMap<FixtureWorld, Promise<{ id: string; name: string }>>();
-
-/** A product of A's catalogue for components to fit, made once per world. */
-function productOfA(world: FixtureWorld) {
-  let product = products.get(world);
-  if (!product) {
-    product = (async () => {
-      const organization_id = world.a.org.id;
-      const master = await seedMasterCategory(world.db, { organization_id, name: unique('Parts master ') });
-      const category = await seedCategory(world.db, {
-        organization_id,
-        master_category_id: master.id,
-        name: unique('Parts category '),
-        ticket_prefix: uniquePrefix(),
-      });
-      return seedService(world.db, {
-        organization_id,
-        category_id: category.id,
-        name: unique('Parts AC '),
-        price_paise: 99_900,
-      });
-    })();
-    products.set(world, product);
-  }
-  return product;
-}
 
 /** A components workbook of two new part numbers, uploaded by A's owner (not confirmed). */
 async function ownerComponentImport(world: FixtureWorld) {

@@ -17,7 +17,7 @@ import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { defineList, type TenantTable } from '../../platform/lists.ts';
 import { withinDays } from '../../platform/organization-days.ts';
-import { inOrganization } from '../../platform/tenant.ts';
+import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 
 /**
  * The stock (one row per store and component) and its ledger, newest first (docs/inventory.md).
@@ -27,7 +27,7 @@ import { inOrganization } from '../../platform/tenant.ts';
 
 /** The caller's rows of a table that names a store: the organization's, and a partner's own stores. */
 function inStoresOf(table: { organization_id: TenantTable['organization_id'] }, caller: Caller): SQL {
-  return and(inOrganization(table, caller), caller.party ? eq(store.party_id, caller.party.id) : undefined)!;
+  return and(inOrganization(table, caller), inPartyOf(store, caller))!;
 }
 
 /** Average cost of one unit, paise: value / quantity rounded, 0 with no stock. */

@@ -10,7 +10,7 @@ import { component, store } from '../../db/schema/inventory.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
-import { inOrganization } from '../../platform/tenant.ts';
+import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import { actorOf, applyStockMovements, partWords, type StockMovementRow } from './stock-ledger.ts';
 import { listInventory, listStockMovements, movementItems } from './stock-lists.ts';
 
@@ -25,11 +25,10 @@ import { listInventory, listStockMovements, movementItems } from './stock-lists.
 /** A store the caller may move stock in: active, the organization's, and a partner's users' own. */
 async function usableStore(db: Db, caller: Caller, id: string, field: string) {
   const [row] = await db
-    .select({ id: store.id, name: store.name, status: store.status, party_id: store.party_id })
+    .select({ id: store.id, name: store.name, status: store.status })
     .from(store)
-    .where(and(inOrganization(store, caller), eq(store.id, id)));
-  if (!row || (caller.party && row.party_id !== caller.party.id))
-    throw notFound(INVENTORY_MESSAGES.storeNotFound);
+    .where(and(inPartyOf(store, caller), eq(store.id, id)));
+  if (!row) throw notFound(INVENTORY_MESSAGES.storeNotFound);
   if (row.status !== 'ACTIVE') throw badInput(INVENTORY_MESSAGES.storeInactive(row.name), field);
   return row;
 }

@@ -1,4 +1,5 @@
 import { categories, masterCategories, services } from '@fieldport/contract/operations/product-catalogue';
+import { seedCategory, seedMasterCategory, seedService } from '../../db/seed/product-catalogue.ts';
 import { unique } from '../../test/harness.ts';
 import { masterFixtures, type FixtureRegistry, type FixtureWorld } from '../../test/tenant-fixture.ts';
 
@@ -7,6 +8,36 @@ import { masterFixtures, type FixtureRegistry, type FixtureWorld } from '../../t
 /** A ticket prefix nobody else has (26^5 of them): Q and five random letters. */
 export const uniquePrefix = () =>
   `Q${Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+
+const productsOfA = new WeakMap<FixtureWorld, Promise<{ id: string; name: string }>>();
+
+/**
+ * A product of A's catalogue (with its master category and category), made once per world, for
+ * the fixtures of areas whose records name a product (fleet items, components).
+ */
+export function productOfA(world: FixtureWorld) {
+  let product = productsOfA.get(world);
+  if (!product) {
+    product = (async () => {
+      const organization_id = world.a.org.id;
+      const master = await seedMasterCategory(world.db, { organization_id, name: unique('Fixture master ') });
+      const category = await seedCategory(world.db, {
+        organization_id,
+        master_category_id: master.id,
+        name: unique('Fixture category '),
+        ticket_prefix: uniquePrefix(),
+      });
+      return seedService(world.db, {
+        organization_id,
+        category_id: category.id,
+        name: unique('Fixture AC '),
+        price_paise: 149_900,
+      });
+    })();
+    productsOfA.set(world, product);
+  }
+  return product;
+}
 
 async function categoryOfA(world: FixtureWorld) {
   const master = (await world.asOwner(masterCategories.create, {

@@ -14,7 +14,6 @@ import {
   type FleetItemDetail,
 } from '@fieldport/contract/operations/product-fleet';
 import { seedCustomer } from '../../db/seed/customers.ts';
-import { seedCategory, seedMasterCategory, seedService } from '../../db/seed/product-catalogue.ts';
 import { unique } from '../../test/harness.ts';
 import {
   masterFixtures,
@@ -23,38 +22,11 @@ import {
   type Target,
 } from '../../test/tenant-fixture.ts';
 import { newMobile, upload, workbook } from '../customers/customer.test-kit.ts';
-import { uniquePrefix } from '../product-catalogue/tenant-fixtures.test-kit.ts';
+import { productOfA } from '../product-catalogue/tenant-fixtures.test-kit.ts';
 import { fleetInput } from './fleet.test-kit.ts';
 
 // The installed fleet of organization A for the walls of graphql/permission-matrix.test.ts. Most
 // are an item of A's dealer: organization B's owner and another dealer of A must both be kept out.
-
-const products = new WeakMap<FixtureWorld, Promise<{ id: string; name: string }>>();
-
-/** A product of A's catalogue, made once per world. */
-function productOfA(world: FixtureWorld) {
-  let product = products.get(world);
-  if (!product) {
-    product = (async () => {
-      const organization_id = world.a.org.id;
-      const master = await seedMasterCategory(world.db, { organization_id, name: unique('Fixture master ') });
-      const category = await seedCategory(world.db, {
-        organization_id,
-        master_category_id: master.id,
-        name: unique('Fixture category '),
-        ticket_prefix: uniquePrefix(),
-      });
-      return seedService(world.db, {
-        organization_id,
-        category_id: category.id,
-        name: unique('Fixture AC '),
-        price_paise: 149_900,
-      });
-    })();
-    products.set(world, product);
-  }
-  return product;
-}
 
 /** An approved item of A's dealer (added by A's owner for the dealer), and how to read it back. */
 async function dealerItem(world: FixtureWorld) {
