@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.ts';
+import { raiseDemoComponentRequests } from '../apps/server/src/modules/inventory/demo-requests.ts';
 import { raiseDemoFleetRequests } from '../apps/server/src/modules/product-fleet/demo-requests.ts';
 import { seedE2eFixtures } from './support/fixtures.ts';
 
@@ -67,6 +68,7 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(database);
   await seedDemoIfEmpty(database.db);
   await raiseDemoFleetRequests(database.db);
+  await raiseDemoComponentRequests(database.db);
   await seedE2eFixtures(database.db);
   await database.close();
 

@@ -14,6 +14,7 @@ import { seedTicketFixtures } from '../tickets/ticket-fixtures.ts';
 import { seedApprovalFixtures } from '../approvals/approval-fixtures.ts';
 import { seedFleetFixtures } from '../product-fleet/fleet-fixtures.ts';
 import { seedStockFixtures } from '../inventory/stock-fixtures.ts';
+import { seedComponentRequestFixtures } from '../inventory/component-request-fixtures.ts';
 
 /** People the journeys need besides the demo's, each used by one journey only. */
 export const E2E_USERS = {
@@ -86,4 +87,5 @@ export async function seedE2eFixtures(db: Db): Promise<void> {
   await seedApprovalFixtures(db);
   await seedFleetFixtures(db);
   await seedStockFixtures(db);
+  await seedComponentRequestFixtures(db);
 }

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, demoEmail, seedDemoIfEmpty } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
 import path from 'node:path';
 import { findPincode } from './modules/territories/pincode-directory.ts';
+import { raiseDemoComponentRequests } from './modules/inventory/demo-requests.ts';
 import { raiseDemoFleetRequests } from './modules/product-fleet/demo-requests.ts';
 
 async function main() {
@@ -23,7 +24,10 @@ async function main() {
   });
   await migrateDatabase(database);
   const seeded = config.demo ? await seedDemoIfEmpty(database.db) : false;
-  if (seeded) await raiseDemoFleetRequests(database.db);
+  if (seeded) {
+    await raiseDemoFleetRequests(database.db);
+    await raiseDemoComponentRequests(database.db);
+  }
   const { app } = await buildApp(config, database, { jobs: true });
 
   const shutdown = async (signal: string) => {

@@ -121,6 +121,7 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     (m) => m.default,
   ),
   // Approvals (docs/approvals.md): one screen, filtered by the route's kind
+  '/Approvals': page(approvals, (m) => m.approvalsPages.COMPONENT_REQUEST),
   '/ProductFleetApprovals': page(approvals, (m) => m.approvalsPages.PRODUCT_FLEET),
   '/ProductFleetTaggingApproval': page(approvals, (m) => m.approvalsPages.FLEET_TAGGING),
   '/WorkflowSettings': page(

@@ -452,6 +452,240 @@ export const TransferStock = mutation<ItemsData<StockMovementItem>>()({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Parts for a ticket: component requests (docs/inventory.md#parts-for-a-ticket)
+
+/**
+ * A component request: raised on a ticket by its technician or a co-ordinator, approved through
+ * the workflow (kind COMPONENT_REQUEST), then issued by the store to the ticket's technician. Its
+ * additional parts (no stock: a stand, a pipe, a gas top-up) join the ticket when it is approved.
+ * When the ticket closes, each issued part is consumed on it or returned to the store.
+ */
+export const COMPONENT_REQUEST_STATES = ['PENDING', 'APPROVED', 'ISSUED', 'REJECTED', 'WITHDRAWN'] as const;
+export type ComponentRequestState = (typeof COMPONENT_REQUEST_STATES)[number];
+export const COMPONENT_REQUEST_STATE_LABELS: Record<ComponentRequestState, string> = {
+  PENDING: 'Waiting for approval',
+  APPROVED: 'Approved: to issue',
+  ISSUED: 'Issued',
+  REJECTED: 'Rejected',
+  WITHDRAWN: 'Withdrawn',
+};
+
+/** Who reads a ticket's parts: whoever works tickets (not dealers' My Tickets) and the stores. */
+const TICKET_PARTS_READERS = ['Tickets', 'My Work', INVENTORY_MODULE] as const;
+export const MAX_REQUEST_LINES = 20;
+/** The largest quantity of one line of a request: a ticket needs a few, not a store's stock. */
+export const MAX_REQUEST_QUANTITY = 1_000;
+
+export interface ComponentRequestLine {
+  line_id: string;
+  /** One of the two: a stocked component, or an additional part (no stock). */
+  component_id: string | null;
+  additional_part_id: string | null;
+  /** The component's part number or the additional part's code. */
+  part_number: string;
+  name: string;
+  unit: ComponentUnit | null;
+  quantity: number;
+  /** One unit's price when the request was raised, paise (the component's or the additional part's). */
+  unit_price: number;
+}
+
+export interface ComponentRequestItem {
+  component_request_id: string;
+  /** From the organization's sequence: 'CR-000012'. */
+  request_number: string;
+  state: ComponentRequestState;
+  ticket_id: string;
+  ticket_number: string;
+  /** The store that issues the components (null: additional parts only). */
+  service_center_id: string | null;
+  service_center_name: string | null;
+  note: string | null;
+  lines: ComponentRequestLine[];
+  requested_by_name: string;
+  /** The approval request in the workflow, for its details and decisions. */
+  workflow_request_id: string | null;
+  /** Why it was rejected or withdrawn. */
+  decision_comment: string | null;
+  decided_on: string | null;
+  /** Who got the parts: the ticket's technician when the store issued them. */
+  issued_to_name: string | null;
+  issued_by_name: string | null;
+  issued_on: string | null;
+  created_on: string;
+}
+
+export const ListComponentRequests = query<PageData<ComponentRequestItem>>()({
+  name: 'ListComponentRequests',
+  access: { module: [...TICKET_PARTS_READERS], right: 'VIEW' },
+  description:
+    "A page of component requests, newest first: filters by state, store and ticket. A partner's users see those of their stores and tickets; a technician those of their tickets.",
+  input: listInput({
+    sortBy: ['created_on', 'request_number'],
+    defaultSortBy: 'created_on',
+    defaultSortOrder: 'desc',
+    filters: {
+      state: z
+        .enum(COMPONENT_REQUEST_STATES, {
+          error: `state must be one of ${COMPONENT_REQUEST_STATES.join(', ')}`,
+        })
+        .optional(),
+      service_center_id: idSchema('service_center_id').optional(),
+      ticket_id: idSchema('ticket_id').optional(),
+    },
+  }),
+});
+
+/** Parts a ticket's technician holds from one store: issued, not yet consumed or returned. */
+export interface TicketPartOut {
+  service_center_id: string;
+  service_center_name: string;
+  component_id: string;
+  part_number: string;
+  component_name: string;
+  unit: ComponentUnit;
+  quantity: number;
+  /** What they cost when issued, paise. */
+  value: number;
+}
+
+/** Parts consumed on the ticket, per store and component. */
+export interface TicketPartConsumed {
+  service_center_name: string;
+  component_id: string;
+  part_number: string;
+  component_name: string;
+  unit: ComponentUnit;
+  quantity: number;
+  /** What they cost, paise (as issued, at the store's average cost). */
+  value: number;
+}
+
+/** An additional part of an approved request, at its price then. */
+export interface TicketAdditionalPart {
+  additional_part_id: string;
+  part_code: string;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  /** quantity × unit_price, paise. */
+  amount: number;
+}
+
+export interface TicketParts {
+  ticket_id: string;
+  requests: ComponentRequestItem[];
+  /** With the technician now: the close asks, for each, how many were used (the rest go back). */
+  parts_out: TicketPartOut[];
+  consumed: TicketPartConsumed[];
+  /** What the consumed parts cost, paise: the sum of their values. */
+  parts_cost: number;
+  additional_parts: TicketAdditionalPart[];
+  /** The additional parts' amounts, paise. */
+  additional_parts_amount: number;
+  /** Whether the caller may ask for parts on the ticket now (its technician or a co-ordinator, ticket open). */
+  can_request: boolean;
+}
+
+export const GetTicketParts = query<ItemsData<TicketParts>>()({
+  name: 'GetTicketParts',
+  access: { module: [...TICKET_PARTS_READERS], right: 'VIEW' },
+  description:
+    "A ticket's parts: its component requests, the parts its technician holds, what it consumed and what that cost, and its additional parts.",
+  input: z.object({ ticket_id: idSchema('ticket_id') }).strict(),
+});
+
+const requestQuantity = wholeNumber('Quantity', 1, MAX_REQUEST_QUANTITY);
+
+/** Request lines of one kind: each part once (the message names the line's part field). */
+function requestLines<Line extends z.ZodObject>(line: Line, key: string, label: string) {
+  return z
+    .array(line, { error: `${label}s must be a list` })
+    .max(MAX_REQUEST_LINES, `At most ${MAX_REQUEST_LINES} lines`)
+    .superRefine((lines, ctx) => {
+      const ids = lines.map((value) => (value as Record<string, unknown>)[key]);
+      const repeated = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+      if (repeated >= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [repeated, key],
+          message: `Each ${label.toLowerCase()} once: put its quantity on one line`,
+        });
+      }
+    })
+    .default([]);
+}
+
+const componentLine = z.object({ component_id: idSchema('Component'), quantity: requestQuantity }).strict();
+const additionalPartLine = z
+  .object({ additional_part_id: idSchema('Additional part'), quantity: requestQuantity })
+  .strict();
+
+export const raiseComponentRequestSchema = z
+  .object({
+    ticket_id: idSchema('ticket_id'),
+    /** The store that issues the components; not needed for additional parts only. */
+    service_center_id: idSchema('Store')
+      .nullish()
+      .transform((value) => value || null),
+    components: requestLines(componentLine, 'component_id', 'Component'),
+    additional_parts: requestLines(additionalPartLine, 'additional_part_id', 'Additional part'),
+    note: noteSchema,
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.components.length + value.additional_parts.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['components'],
+        message: 'Add at least one component or additional part',
+      });
+    }
+    if (value.components.length > 0 && !value.service_center_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['service_center_id'],
+        message: 'Store is required: choose the store that issues the components',
+      });
+    }
+  });
+
+export const RaiseComponentRequest = mutation<ItemsData<ComponentRequestItem>>()({
+  name: 'RaiseComponentRequest',
+  access: { module: ['Tickets', 'My Work'], right: 'VIEW' },
+  description:
+    'Asks for components from a store (and additional parts) for an open ticket, by its technician or a co-ordinator; the request waits for approval (workflow kind COMPONENT_REQUEST).',
+  input: raiseComponentRequestSchema,
+});
+
+export const IssueComponentRequest = mutation<ItemsData<ComponentRequestItem>>()({
+  name: 'IssueComponentRequest',
+  access: { module: INVENTORY_MODULE, right: 'EDIT' },
+  description:
+    "Issues an approved request's components from its store to the ticket's technician: one ISSUE row per component, at the store's average cost. Refused if the store lacks any of them (nothing is issued).",
+  input: z.object({ component_request_id: idSchema('component_request_id') }).strict(),
+});
+
+/**
+ * What the close says about each part the technician holds (CloseTicket's `parts_used`): how many
+ * of it were used on the ticket; the rest go back to the store.
+ */
+export const partsUsedSchema = z
+  .array(
+    z
+      .object({
+        service_center_id: idSchema('Store'),
+        component_id: idSchema('Component'),
+        quantity: wholeNumber('Used', 0, MAX_STOCK_QUANTITY),
+      })
+      .strict(),
+    { error: 'Parts used must be a list' },
+  )
+  .max(MAX_MOVEMENT_LINES * 4, 'Too many parts')
+  .default([]);
+export type PartsUsedInput = z.output<typeof partsUsedSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Messages
 
 export const INVENTORY_MESSAGES = {
@@ -477,4 +711,22 @@ export const INVENTORY_MESSAGES = {
     count === 1
       ? `1 component transferred from ${from} to ${to}`
       : `${count} components transferred from ${from} to ${to}`,
+  requestNotFound: 'Component request not found. It may not be yours to see; refresh the list.',
+  requestRaised: (number: string) => `Component request ${number} raised: it waits for approval`,
+  requestIssued: (number: string, technician: string) =>
+    `Component request ${number} issued to ${technician}`,
+  requestNotApproved: (number: string, state: string) =>
+    `Component request ${number} is ${state.toLowerCase()}: only an approved request is issued.`,
+  ticketNotOpenForParts: (ticket: string, state: string) =>
+    `Ticket ${ticket} is ${state}: parts are asked for and issued while a ticket is open.`,
+  noTechnician: (ticket: string) =>
+    `Ticket ${ticket} has no technician: assign it first, since the parts are issued to the technician.`,
+  additionalPartNotFound: 'Additional part not found. Choose an active additional part from the list.',
+  /** The close: parts the technician holds that `parts_used` does not mention. */
+  partsUnsettled: (parts: string) =>
+    `Say how many of each part issued for this ticket were used (the rest go back to the store): ${parts}.`,
+  partNotOut:
+    'Parts used: that part is not with the technician for this ticket. Refresh the ticket and try again.',
+  usedMoreThanIssued: (part: string, issued: number) =>
+    `Used: ${part} was issued ${issued.toLocaleString('en-IN')}; at most that many can be used.`,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partsUsedSchema, type TicketPartOut } from './inventory.ts';
 import type { CoverageOnDay } from './product-fleet.ts';
 import {
   actionIdSchema,
@@ -77,6 +78,14 @@ export const TICKET_EVENT_KINDS = [
   'VISIT_UPDATED',
   'WARRANTY_UPDATED',
   'CHARGES_UPDATED',
+  // Parts (docs/inventory.md#parts-for-a-ticket): a component request raised, decided and issued,
+  // and at the close what was used and what went back.
+  'PARTS_REQUESTED',
+  'PARTS_APPROVED',
+  'PARTS_REJECTED',
+  'PARTS_WITHDRAWN',
+  'PARTS_ISSUED',
+  'PARTS_SETTLED',
   // Interactions (TicketInteraction): they join the same timeline.
   'NOTE',
   'CALL',
@@ -315,6 +324,11 @@ export interface TicketDetails extends TicketItem {
   allowed_actions: TicketActionName[];
   /** Whether a closure code is waiting for the customer (asked and not yet used, voided or expired). */
   otp_pending: boolean;
+  /**
+   * The parts its technician holds for it, which the close asks about (CloseTicket's parts_used);
+   * empty for whoever cannot close it.
+   */
+  parts_out: TicketPartOut[];
 }
 
 export const TICKET_ACTION_NAMES = [
@@ -338,6 +352,8 @@ export const TICKET_ACTION_NAMES = [
   'UPDATE_WARRANTY',
   'UPDATE_CHARGES',
   'INTERACT',
+  /** Ask for components and additional parts (RaiseComponentRequest, docs/inventory.md#parts-for-a-ticket). */
+  'REQUEST_PARTS',
 ] as const;
 export type TicketActionName = (typeof TICKET_ACTION_NAMES)[number];
 
@@ -718,6 +734,11 @@ export const CloseTicket = mutation<TicketAnswer>()({
         .regex(/^\d{6}$/, 'Closure code must be the 6 digits the customer received')
         .nullish(),
       reason: reason().nullish(),
+      /**
+       * For each part the technician holds for the ticket, how many were used; the rest go back
+       * to the store (docs/inventory.md#parts-for-a-ticket). Required when parts are out.
+       */
+      parts_used: partsUsedSchema,
     })
     .strict()
     .superRefine((value, ctx) => {

@@ -11,12 +11,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ComponentUnit, StockMovementType } from '@fieldport/contract/operations/inventory';
+import type {
+  ComponentRequestState,
+  ComponentUnit,
+  StockMovementType,
+} from '@fieldport/contract/operations/inventory';
 import { masterColumns } from '../columns.ts';
 import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import type { StoredAttachment } from './files.ts';
 import { organization, user } from './identity.ts';
 import { party } from './platform.ts';
+import { additionalPart } from './settings.ts';
 import { ticket } from './tickets.ts';
 
 // Spare parts (docs/inventory.md): components, stores, each store's stock and the stock ledger.
@@ -170,5 +175,82 @@ export const stockMovement = pgTable(
     index('stock_movement_ticket_idx')
       .on(table.organization_id, table.ticket_id)
       .where(sql`${table.ticket_id} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A component request (docs/inventory.md#parts-for-a-ticket): parts asked for on a ticket, approved
+ * through the workflow (kind COMPONENT_REQUEST, its record this row), then issued by the store to
+ * the ticket's technician. The ledger's ISSUE rows carry the request's number as their reference.
+ */
+export const componentRequest = pgTable(
+  'component_request',
+  {
+    id: text().primaryKey(),
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** From the organization's sequence: CR-000012. */
+    request_number: text().notNull(),
+    ticket_id: text()
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    /** The store that issues the components; null when the request has additional parts only. */
+    store_id: text().references(() => store.id, { onDelete: 'restrict' }),
+    state: text().$type<ComponentRequestState>().notNull(),
+    note: text(),
+    requested_by: text().references(() => user.id, { onDelete: 'set null' }),
+    workflow_request_id: text(),
+    decision_comment: text(),
+    decided_at: timestamp({ withTimezone: true }),
+    issued_to: text().references(() => user.id, { onDelete: 'set null' }),
+    issued_by: text().references(() => user.id, { onDelete: 'set null' }),
+    issued_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('component_request_org_number_uq').on(table.organization_id, table.request_number),
+    index('component_request_org_ticket_idx').on(table.organization_id, table.ticket_id),
+    index('component_request_org_created_idx').on(table.organization_id, table.created_at, table.id),
+    index('component_request_org_state_created_idx').on(
+      table.organization_id,
+      table.state,
+      table.created_at,
+      table.id,
+    ),
+    index('component_request_org_store_created_idx').on(
+      table.organization_id,
+      table.store_id,
+      table.created_at,
+      table.id,
+    ),
+  ],
+);
+
+/** A line of a component request: a component or an additional part, with its price then. */
+export const componentRequestLine = pgTable(
+  'component_request_line',
+  {
+    id: text().primaryKey(),
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    request_id: text()
+      .notNull()
+      .references(() => componentRequest.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    component_id: text().references(() => component.id, { onDelete: 'restrict' }),
+    additional_part_id: text().references(() => additionalPart.id, { onDelete: 'restrict' }),
+    quantity: integer().notNull(),
+    unit_price_paise: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('component_request_line_request_idx').on(table.request_id, table.position),
+    check(
+      'component_request_line_one_part',
+      sql`(${table.component_id} IS NULL) <> (${table.additional_part_id} IS NULL)`,
+    ),
+    check('component_request_line_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );

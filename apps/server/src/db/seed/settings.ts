@@ -76,7 +76,7 @@ export async function seedWipState(
   return { ...row, sub_stages: stages };
 }
 
-async function seedAdditionalPart(
+export async function seedAdditionalPart(
   db: Db,
   values: {
     organization_id: string;

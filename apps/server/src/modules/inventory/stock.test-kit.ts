@@ -5,7 +5,7 @@ import { seedParty } from '../../db/seed/factories.ts';
 import { seedCustomer } from '../../db/seed/customers.ts';
 import { seedComponent, seedStore } from '../../db/seed/inventory.ts';
 import { seedCategory, seedMasterCategory, seedService } from '../../db/seed/product-catalogue.ts';
-import { seedTicket } from '../../db/seed/tickets.ts';
+import { seedTicket, type SeedTicket } from '../../db/seed/tickets.ts';
 import { stockLevel, stockMovement } from '../../db/schema/inventory.ts';
 import { call, signIn, unique, type GraphqlAnswer, type TestApp } from '../../test/harness.ts';
 import { addTestMember, seedTestOrganization, TEST_PASSWORD } from '../../test/organizations.ts';
@@ -44,7 +44,7 @@ export function seedTestComponent(
 }
 
 /** An open ticket of the organization, for movements that name one (ISSUE, CONSUME, RETURN). */
-export async function seedTestTicket(db: Db, organization_id: string) {
+export async function seedTestTicket(db: Db, organization_id: string, values: Partial<SeedTicket> = {}) {
   const master = await seedMasterCategory(db, { organization_id, name: unique('Appliances ') });
   const category = await seedCategory(db, {
     organization_id,
@@ -64,7 +64,7 @@ export async function seedTestTicket(db: Db, organization_id: string) {
     phone: newMobile(),
     primary_location: { address: '12, MG Road', pincode: '560001', city: 'Bengaluru', state: 'Karnataka' },
   });
-  return seedTicket(db, { organization_id, customer_id: customer.id, service_id: service.id });
+  return seedTicket(db, { organization_id, customer_id: customer.id, service_id: service.id, ...values });
 }
 
 /**

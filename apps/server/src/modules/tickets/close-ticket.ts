@@ -3,6 +3,8 @@ import { CloseTicket } from '@fieldport/contract/operations/tickets';
 import { ticketClosureOtp } from '../../db/schema/tickets.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { badInput, conflict, keepingWrites } from '../../platform/errors.ts';
+import type { PartsUsedInput } from '@fieldport/contract/operations/inventory';
+import { settleTicketParts } from '../inventory/ticket-parts.ts';
 import { useAmcVisit } from '../product-fleet/fleet-tickets.ts';
 import {
   codeMatches,
@@ -31,9 +33,13 @@ const NEW_CODE = 'Send the customer a new closure code.';
 async function close(
   context: OperationContext,
   row: TicketRow,
+  partsUsed: PartsUsedInput,
   changes: Parameters<typeof transition>[3],
   event: Parameters<typeof transition>[4],
 ) {
+  // The parts the technician holds are used or go back first (docs/inventory.md#parts-for-a-ticket):
+  // a close that does not say how many were used is refused before anything is written.
+  await settleTicketParts(context, row, partsUsed);
   await transition(context, row, 'CLOSED', changes, event);
   await useAmcVisit(context.db, context.caller, row);
   await mailTicketClosed(context, row);
@@ -58,6 +64,7 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
     return close(
       context,
       row,
+      input.parts_used,
       {
         closed_with: 'REASON',
         closed_at: now,
@@ -111,6 +118,7 @@ export const closeTicket = defineHandler(CloseTicket, async (input, context) => 
   return close(
     context,
     row,
+    input.parts_used,
     {
       closed_with: 'OTP',
       closed_at: now,

@@ -307,6 +307,7 @@ describe('the lists, the search, the counts and the details', () => {
       'UPDATE_WARRANTY',
       'UPDATE_CHARGES',
       'INTERACT',
+      'REQUEST_PARTS',
     ]);
     const asTechnician = (await world.ok('TECHNICIAN', Get_Ticket_Details, { ticket_id: row.id })).items[0];
     expect(asTechnician.allowed_actions).toEqual(['ACCEPT', 'REJECT', 'UPDATE_VISIT', 'INTERACT']);

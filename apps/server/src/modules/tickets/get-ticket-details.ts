@@ -1,5 +1,9 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
-import { Get_Ticket_Details, type TicketEvent } from '@fieldport/contract/operations/tickets';
+import {
+  Get_Ticket_Details,
+  type TicketActionName,
+  type TicketEvent,
+} from '@fieldport/contract/operations/tickets';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/identity.ts';
 import { ticketClosureOtp, ticketEvent } from '../../db/schema/tickets.ts';
@@ -7,9 +11,12 @@ import type { Caller } from '../../platform/caller.ts';
 import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files.ts';
+import { partsOutOf } from '../inventory/ticket-parts.ts';
 import { claimOf } from './release-ticket.ts';
 import { readTicketItem } from './ticket-item.ts';
 import { TICKET_NOT_FOUND, allowedActions } from './ticket-rules.ts';
+
+const CLOSE_ACTIONS: TicketActionName[] = ['SEND_OTP', 'CLOSE_WITH_OTP', 'CLOSE_WITH_REASON'];
 
 type EventRow = typeof ticketEvent.$inferSelect & { actor_name: string | null };
 
@@ -73,11 +80,16 @@ async function readTicketDetails(db: Db, files: FileStore, caller: Caller, id: s
   ) {
     allowed = allowed.filter((action) => action !== 'RELEASE');
   }
+  // The close asks about the parts the technician holds (docs/inventory.md#parts-for-a-ticket):
+  // only whoever may close the ticket reads them here.
+  const closes = allowed.some((action) => CLOSE_ACTIONS.includes(action));
+  const partsOut = closes ? await partsOutOf(db, { id, organization_id: caller.organization.id }) : [];
   return {
     ...item,
     timeline,
     allowed_actions: allowed,
     otp_pending: Boolean(otp),
+    parts_out: partsOut.map(({ technician_user_id: _, ...part }) => part),
   };
 }
 

@@ -103,6 +103,9 @@ function roleAllows(caller: Caller, row: RoleRow, action: TicketActionName): boo
       return isAssignee(caller, row);
     case 'UPDATE_VISIT':
       return isCoordinator(caller, row) || isAssignee(caller, row);
+    case 'REQUEST_PARTS':
+      // A technician asks for parts once the ticket is theirs: accepted, not merely assigned.
+      return isCoordinator(caller, row) || (isAssignee(caller, row) && row.state !== 'ASSIGNED');
     case 'RECREATE':
       return isCoordinator(caller, row) || kind === 'DEALER' || kind === 'REPRESENTATIVE';
     case 'INTERACT':
@@ -135,6 +138,7 @@ const TRANSITION_OF: Record<TicketActionName, TicketAction | null> = {
   UPDATE_WARRANTY: null,
   UPDATE_CHARGES: null,
   INTERACT: null,
+  REQUEST_PARTS: null,
 };
 
 /** States in which a ticket's fields (visit, warranty, charges, FOC) may still change. */
@@ -144,7 +148,8 @@ function stateAllows(action: TicketActionName, state: TicketState): boolean {
   const transition = TRANSITION_OF[action];
   if (transition) return canTransition(transition, state);
   if (action === 'INTERACT') return true;
-  if (action === 'UPDATE_VISIT') return (ACTIVE_STATES as readonly TicketState[]).includes(state);
+  if (action === 'UPDATE_VISIT' || action === 'REQUEST_PARTS')
+    return (ACTIVE_STATES as readonly TicketState[]).includes(state);
   return EDITABLE_STATES.includes(state);
 }
 
@@ -176,6 +181,7 @@ const ACTION_WORDS: Record<TicketActionName, string> = {
   UPDATE_WARRANTY: 'change the warranty of',
   UPDATE_CHARGES: 'change the service charge of',
   INTERACT: 'add to the timeline of',
+  REQUEST_PARTS: 'ask for parts for',
 };
 
 /**

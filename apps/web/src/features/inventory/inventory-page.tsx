@@ -9,6 +9,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import {
   AdjustStock,
   COMPONENT_UNIT_LABELS,
+  IssueComponentRequest,
   ListInventory,
   ListServiceCenters,
   List_Components,
@@ -26,6 +27,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { StateChip } from '../../ui/status-chip.tsx';
 import { TwoLineCell } from '../../ui/two-line-cell.tsx';
 import { useList, useListState } from '../../ui/use-list.ts';
+import { RequestsToIssue } from './requests-to-issue.tsx';
 import { AdjustStockDialog, ReceiveStockDialog, TransferStockDialog } from './stock-dialogs.tsx';
 
 /** A movement dialog: open or closing, and the row it was opened from (none: from the toolbar). */
@@ -148,6 +150,7 @@ export function InventoryPage({ route, can }: FeaturePageProps) {
   return (
     <Box component="section" aria-labelledby="page-title">
       <PageTitle title={route.title} />
+      {can(IssueComponentRequest.access) && <RequestsToIssue />}
       <ListToolbar
         state={state}
         searchLabel="Search component or part number"

@@ -6,9 +6,7 @@ import {
   AdjustStock,
   COMPONENT_UNIT_LABELS,
   ListInventory,
-  ListServiceCenters,
   ListStockMovements,
-  List_Components,
   MAX_MOVEMENT_LINES,
   ReceiveStock,
   TransferStock,
@@ -20,6 +18,7 @@ import {
 import { api } from '../../api/client.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields, type FieldConfig } from '../../ui/form-fields.tsx';
+import { componentLineField, storeField } from '../../ui/inventory-fields.ts';
 import { LinesField, type LineFieldConfig } from '../../ui/lines-field.tsx';
 import { listQueryKey } from '../../ui/use-list.ts';
 import { useOperation } from '../../ui/use-operation.ts';
@@ -32,26 +31,7 @@ import { useOperation } from '../../ui/use-operation.ts';
 
 const refreshed = [listQueryKey(ListInventory), listQueryKey(ListStockMovements)];
 
-const storeField = (name: string, label: string): FieldConfig => ({
-  kind: 'lookup',
-  name,
-  label,
-  required: true,
-  list: ListServiceCenters,
-  valueKey: 'service_center_id',
-  labelKey: 'service_center_name',
-});
-
-const componentField: LineFieldConfig = {
-  kind: 'lookup',
-  name: 'component_id',
-  label: 'Component',
-  required: true,
-  list: List_Components,
-  valueKey: 'component_id',
-  labelKey: 'component_name',
-  grow: 3,
-};
+const componentField = componentLineField;
 
 const quantityField: LineFieldConfig = {
   kind: 'number',

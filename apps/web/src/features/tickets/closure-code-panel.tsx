@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { CloseTicket, type TicketDetails } from '@fieldport/contract/operations/tickets';
 import { isApiError } from '../../api/client.ts';
 import { useRefreshTickets, useTicketOperation } from './ticket-api.ts';
+import { allPartsUsed, PartsUsedFields } from './ticket-parts.tsx';
 
 /**
  * Closing with the customer's closure code on one screen: send the code, then type what the
@@ -26,6 +27,9 @@ export function ClosureCodePanel(props: {
   const { ticket } = props;
   const refresh = useRefreshTickets();
   const [code, setCode] = useState('');
+  // The parts the technician holds: how many were used, all to begin with (ticket-parts.tsx).
+  const [used, setUsed] = useState(() => ticket.parts_out.map((part) => part.quantity));
+  const [usedProblem, setUsedProblem] = useState<{ index: number; message: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const titleId = useId();
   const closeTicket = useTicketOperation(CloseTicket, ticket.ticket_id, {
@@ -45,11 +49,31 @@ export function ClosureCodePanel(props: {
 
   function close(event: FormEvent) {
     event.preventDefault();
-    const checked = CloseTicket.input.safeParse({ ticket_id: ticket.ticket_id, otp: code });
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? 'Closure code is required');
+    const partsUsed = allPartsUsed(ticket.parts_out).map((line, index) => ({
+      ...line,
+      quantity: used[index],
+    }));
+    const tooMany = ticket.parts_out.findIndex((part, index) => used[index] > part.quantity);
+    if (tooMany >= 0) {
+      const part = ticket.parts_out[tooMany];
+      setUsedProblem({ index: tooMany, message: `At most ${part.quantity} can be used` });
       return;
     }
+    const checked = CloseTicket.input.safeParse({
+      ticket_id: ticket.ticket_id,
+      otp: code,
+      parts_used: partsUsed,
+    });
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      if (issue?.path[0] === 'parts_used') {
+        setUsedProblem({ index: Number(issue.path[1]), message: issue.message });
+        return;
+      }
+      setProblem(issue?.message ?? 'Closure code is required');
+      return;
+    }
+    setUsedProblem(null);
     closeTicket.run(checked.data);
   }
 
@@ -84,6 +108,15 @@ export function ClosureCodePanel(props: {
             error={Boolean(problem)}
             helperText={problem ?? '6 digits'}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
+          />
+          <PartsUsedFields
+            parts={ticket.parts_out}
+            used={used}
+            onChange={(index, quantity) => {
+              setUsed((current) => current.map((value, at) => (at === index ? quantity : value)));
+              setUsedProblem(null);
+            }}
+            errorOf={(index) => (usedProblem?.index === index ? usedProblem.message : undefined)}
           />
           <Button
             type="submit"

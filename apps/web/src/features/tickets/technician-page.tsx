@@ -27,6 +27,7 @@ import { SectionCard } from '../../ui/section-card.tsx';
 import { listQueryKey } from '../../ui/use-list.ts';
 import { useTicket } from './ticket-api.ts';
 import { TicketActions } from './ticket-actions.tsx';
+import { TicketPartsCard } from './ticket-parts.tsx';
 import { PriorityChip, TicketStateChip } from './ticket-format.tsx';
 import { TicketTimeline } from './ticket-timeline.tsx';
 import { AttendanceCard } from './attendance-card.tsx';
@@ -281,6 +282,9 @@ function FieldTicket({ ticketId }: { ticketId: string }) {
             {t.is_foc ? 'Free of charge' : `Service charge ${formatRupees(t.service_charge_paise)}`}
             {t.under_warranty ? ' · under warranty' : ''}
           </Typography>
+        </SectionCard>
+        <SectionCard title="Parts">
+          <TicketPartsCard ticketId={t.ticket_id} ticketNumber={t.ticket_number} canIssue={false} />
         </SectionCard>
         <SectionCard title="More actions">
           <TicketActions ticket={t} field part="more" />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -33,6 +33,7 @@ import type { QueueableName } from './field-outbox.ts';
 import { useQueueAction } from './field-outbox-view.tsx';
 import { SubStageField } from './sub-stage-field.tsx';
 import { useTicketOperation } from './ticket-api.ts';
+import { allPartsUsed, PartsUsedFields } from './ticket-parts.tsx';
 
 type Form = UseFormReturn<FieldValues, unknown, unknown>;
 type TicketOp = OperationDef<string, 'mutation'> & { input: z.ZodObject };
@@ -127,10 +128,11 @@ export function ticketDialogSpecs(
       key: 'CLOSE_WITH_REASON',
       title: 'Close without the closure code',
       op: CloseTicket,
-      defaults: { ticket_id: id, reason: '' },
+      defaults: { ticket_id: id, reason: '', parts_used: allPartsUsed(ticket.parts_out) },
       submitLabel: 'Close ticket',
       intro: 'Closing without the customer’s closure code is recorded with your reason.',
       fields: [reasonField()],
+      render: (form) => <PartsUsedInForm form={form} parts={ticket.parts_out} />,
     },
     DISCARD: {
       key: 'DISCARD',
@@ -308,6 +310,23 @@ export function TicketActionDialog({
         </>
       )}
     </FormDialog>
+  );
+}
+
+/** The close's question about the parts held (ticket-parts.tsx), bound to the dialog's form. */
+function PartsUsedInForm({ form, parts }: { form: Form; parts: TicketDetails['parts_out'] }) {
+  const used = (useWatch({ control: form.control, name: 'parts_used' }) ?? []) as { quantity: number }[];
+  return (
+    <PartsUsedFields
+      parts={parts}
+      used={used.map((line) => line.quantity)}
+      onChange={(index, quantity) =>
+        form.setValue(`parts_used.${index}.quantity`, quantity, {
+          shouldValidate: form.formState.isSubmitted,
+        })
+      }
+      errorOf={(index) => fieldError(form, `parts_used.${index}.quantity`)}
+    />
   );
 }
 

@@ -13,6 +13,8 @@ import { listQueryKey } from '../../ui/use-list.ts';
 import { useOperation, type MutationOp, type OperationOptions } from '../../ui/use-operation.ts';
 
 const ticketQueryKey = (ticketId: string) => ['ticket', ticketId] as const;
+/** A ticket's parts (GetTicketParts): its requests, what its technician holds and what it used. */
+export const ticketPartsKey = (ticketId: string) => ['ticket-parts', ticketId] as const;
 const ticketCountsKey = ['ticket-counts'] as const;
 /** Today's attendance of the signed-in technician. */
 export const attendanceKey = ['attendance'] as const;
@@ -36,7 +38,7 @@ export function useTicket(ticketId: string | null, options: { keepOffline?: bool
 /** What any change to a ticket makes stale: the ticket, every list of tickets, the counts and the dashboard. */
 function ticketChangeKeys(ticketId?: string): QueryKey[] {
   return [
-    ...(ticketId ? [ticketQueryKey(ticketId)] : []),
+    ...(ticketId ? [ticketQueryKey(ticketId), ticketPartsKey(ticketId)] : []),
     listQueryKey(List_Open_Tickets),
     listQueryKey(List_closed_Tickets),
     listQueryKey(List_Technician_Tickets),

@@ -11,16 +11,24 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { coverageText } from '../../ui/coverage.tsx';
 import { formatPhoneInternational } from '@fieldport/contract/phone';
 import type { TicketDetails } from '@fieldport/contract/operations/tickets';
+import { GetTicketParts, IssueComponentRequest } from '@fieldport/contract/operations/inventory';
+import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { formatRupees, formatVisit, useInstantFormats } from '../../ui/format.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { useTicket } from './ticket-api.ts';
 import { TicketActions } from './ticket-actions.tsx';
 import { PriorityChip, TicketStateChip } from './ticket-format.tsx';
+import { TicketPartsCard } from './ticket-parts.tsx';
 import { TicketTimeline } from './ticket-timeline.tsx';
 
 /** One ticket: its details, the actions the caller may take, and its timeline. */
-export function TicketPage(props: { ticketId: string; backTo: string; backLabel: string }) {
+export function TicketPage(props: {
+  ticketId: string;
+  backTo: string;
+  backLabel: string;
+  can: FeaturePageProps['can'];
+}) {
   const navigate = useNavigate();
   const ticket = useTicket(props.ticketId);
   const back = (
@@ -75,6 +83,15 @@ export function TicketPage(props: { ticketId: string; backTo: string; backLabel:
               onRecreated={(created) => void navigate(`/ActiveTickets?ticket_id=${created.ticket_id}`)}
             />
           </SectionCard>
+          {props.can(GetTicketParts.access) && (
+            <SectionCard title="Parts">
+              <TicketPartsCard
+                ticketId={t.ticket_id}
+                ticketNumber={t.ticket_number}
+                canIssue={props.can(IssueComponentRequest.access)}
+              />
+            </SectionCard>
+          )}
           <TicketFacts ticket={t} />
         </Stack>
         <SectionCard title="Timeline">

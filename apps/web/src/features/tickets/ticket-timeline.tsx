@@ -36,6 +36,9 @@ const DETAIL_LABELS: Record<string, string | null> = {
   assignment: 'Chosen for this ticket',
   // The pool a released ticket went back to: an id.
   pool_party_id: null,
+  // A parts entry's text names its request already.
+  request_number: null,
+  parts_cost_paise: 'Parts cost',
 };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -32,7 +32,8 @@ import { TicketPage } from './ticket-page.tsx';
 function TicketsScreen({ route, can, list }: FeaturePageProps & { list: TicketList }) {
   const [params] = useSearchParams();
   const ticketId = params.get('ticket_id');
-  if (ticketId) return <TicketPage ticketId={ticketId} backTo={route.route} backLabel={route.title} />;
+  if (ticketId)
+    return <TicketPage ticketId={ticketId} backTo={route.route} backLabel={route.title} can={can} />;
   return <TicketList route={route} can={can} list={list} />;
 }
 

@@ -1,0 +1,131 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { member, organization } from '../../db/schema/identity.ts';
+import { component, componentRequest, store } from '../../db/schema/inventory.ts';
+import { ticket } from '../../db/schema/tickets.ts';
+import { DEMO_ORGANIZATION_SLUG } from '../../db/seed/demo.ts';
+import { callerOfMembership } from '../../graphql/caller.ts';
+import type { OperationContext } from '../../platform/handler.ts';
+import { createMailer } from '../../platform/mail.ts';
+import { decide } from '../../platform/workflow.ts';
+// Loading the inventory's handlers registers COMPONENT_REQUEST's hooks, which raising needs.
+import './inventory-handlers.ts';
+import { raiseComponentRequest } from './component-requests.ts';
+
+const demoRequest = {
+  ip: '127.0.0.1',
+  log: { warn() {}, error() {}, info() {} },
+} as unknown as FastifyRequest;
+
+/**
+ * The demo's component requests (docs/inventory.md#parts-for-a-ticket): the demo technician asks
+ * the main store for parts on two of their tickets, through RaiseComponentRequest as the screens
+ * do; the owner approves the first, so that the store manager has one to issue and the owner one to
+ * decide. The mails wait for a commit that drops them. Run once the demo is written; an
+ * organization with requests already is left alone.
+ */
+export async function raiseDemoComponentRequests(db: Db): Promise<number> {
+  const [demo] = await db.select().from(organization).where(eq(organization.slug, DEMO_ORGANIZATION_SLUG));
+  if (!demo) return 0;
+  const [already] = await db
+    .select({ id: componentRequest.id })
+    .from(componentRequest)
+    .where(eq(componentRequest.organization_id, demo.id))
+    .limit(1);
+  if (already) return 0;
+  const people = await db
+    .select({ id: member.id, role: member.role })
+    .from(member)
+    .where(
+      and(
+        eq(member.organizationId, demo.id),
+        inArray(member.role, ['TECHNICIAN', 'OWNER']),
+        isNull(member.party_id),
+      ),
+    )
+    .orderBy(asc(member.createdAt));
+  const technician = people.find((person) => person.role === 'TECHNICIAN');
+  const owner = people.find((person) => person.role === 'OWNER');
+  const [mainStore] = await db
+    .select({ id: store.id })
+    .from(store)
+    .where(and(eq(store.organization_id, demo.id), eq(store.name, 'Main Store, Peenya')));
+  if (!technician || !owner || !mainStore) return 0;
+  const tickets = await db
+    .select({ id: ticket.id })
+    .from(ticket)
+    .where(
+      and(
+        eq(ticket.organization_id, demo.id),
+        eq(ticket.technician_id, technician.id),
+        inArray(ticket.state, ['IN_PROGRESS', 'ON_HOLD', 'ACCEPTED']),
+      ),
+    )
+    .orderBy(asc(ticket.created_at))
+    .limit(2);
+  const parts = await db
+    .select({ id: component.id, part_number: component.part_number })
+    .from(component)
+    .where(
+      and(
+        eq(component.organization_id, demo.id),
+        inArray(component.part_number, ['CAP-35-5-440', 'GAS-R32', 'MTR-BLOWER-35W']),
+      ),
+    );
+  const part = (number: string) => parts.find((row) => row.part_number === number)!.id;
+  if (tickets.length === 0 || parts.length < 3) return 0;
+
+  const mailer = createMailer({ db, from: 'demo@fieldport.local', print: () => {} });
+  const contextOf = async (tx: Db, membershipId: string) =>
+    ({
+      db: tx,
+      caller: await callerOfMembership(tx, membershipId, 'demo'),
+      mailer,
+      request: demoRequest,
+      afterCommit: () => {},
+    }) as unknown as OperationContext;
+  const asks = [
+    {
+      components: [
+        { component_id: part('CAP-35-5-440'), quantity: 1 },
+        { component_id: part('GAS-R32'), quantity: 2 },
+      ],
+      note: 'Capacitor swollen; the unit needs a gas top-up after the repair.',
+      approve: true,
+    },
+    {
+      components: [{ component_id: part('MTR-BLOWER-35W'), quantity: 1 }],
+      note: 'Blower motor noisy at every speed.',
+      approve: false,
+    },
+  ];
+  let raised = 0;
+  for (const [index, row] of tickets.entries()) {
+    const ask = asks[index];
+    await db.transaction(async (tx) => {
+      const asTechnician = await contextOf(tx as unknown as Db, technician.id);
+      const answer = await raiseComponentRequest.handle(
+        {
+          ticket_id: row.id,
+          service_center_id: mainStore.id,
+          components: ask.components,
+          additional_parts: [],
+          note: ask.note,
+        },
+        asTechnician,
+      );
+      const workflowRequestId = answer.data.items[0].workflow_request_id;
+      if (ask.approve && workflowRequestId) {
+        await decide(await contextOf(tx as unknown as Db, owner.id), {
+          request_id: workflowRequestId,
+          decision: 'APPROVE',
+          level: 1,
+          comment: 'Approved: both are in stock.',
+        });
+      }
+    });
+    raised++;
+  }
+  return raised;
+}
