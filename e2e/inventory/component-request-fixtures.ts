@@ -10,7 +10,7 @@ import { seedTicket } from '../../apps/server/src/db/seed/tickets.ts';
 
 /**
  * The component request journey's own store, part, technician and ticket
- * (e2e/inventory/component-requests.e2e.ts), in the demo organization: the ticket is in progress
+ * (e2e/inventory/component-requests.e2e.ts), and the MRF journey's, in the demo organization: the ticket is in progress
  * with a technician no other journey uses, and the store holds 5 of the part at ₹850.00 each.
  */
 export const REQUEST_JOURNEY = {
@@ -18,6 +18,16 @@ export const REQUEST_JOURNEY = {
   part: { name: 'E2E Fan motor', part_number: 'E2E-FAN-1' },
   technician: { email: 'parts.technician@e2e.local', name: 'Ravi Parts' },
   problem: 'E2E: the outdoor fan does not turn',
+} as const;
+
+/**
+ * The MRF journey's own (e2e/inventory/mrf.e2e.ts): a store with none of its part, and a ticket in
+ * progress with a technician of its own.
+ */
+export const MRF_JOURNEY = {
+  store: 'E2E Yelahanka Store',
+  part: { name: 'E2E Rotary compressor', part_number: 'E2E-CMP-1' },
+  technician: { email: 'mrf.technician@e2e.local', name: 'Meena Material' },
 } as const;
 
 export async function seedComponentRequestFixtures(db: Db): Promise<void> {
@@ -67,5 +77,30 @@ export async function seedComponentRequestFixtures(db: Db): Promise<void> {
     state: 'IN_PROGRESS',
     technician_id: technician.membership.id,
     problem_note: REQUEST_JOURNEY.problem,
+  });
+
+  await seedStore(db, {
+    organization_id: demo.id,
+    name: MRF_JOURNEY.store,
+    address: '3, Doddaballapur Road, Yelahanka',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560064',
+  });
+  await seedComponent(db, { organization_id: demo.id, price_paise: 1_450_000, ...MRF_JOURNEY.part });
+  const mrfTechnician = await seedMember(db, {
+    organizationId: demo.id,
+    email: MRF_JOURNEY.technician.email,
+    name: MRF_JOURNEY.technician.name,
+    role: 'TECHNICIAN',
+    password: DEMO_PASSWORD,
+  });
+  await seedTicket(db, {
+    organization_id: demo.id,
+    customer_id: someone.id,
+    service_id: repair.id,
+    state: 'IN_PROGRESS',
+    technician_id: mrfTechnician.membership.id,
+    problem_note: 'E2E: the compressor does not start',
   });
 }

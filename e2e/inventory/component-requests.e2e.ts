@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { approvalsScreen, openAs } from '../approvals/approvals-screen-page.ts';
-import { closeBrowser, DEMO, launchBrowser, newPage, screenshot } from '../support/browser.ts';
-import { expectMessage, expectPath, loginPage } from '../support/login-page.ts';
+import { choose, onlyTicketOnPhone, optionsClosed } from './parts-journey-page.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { expectMessage } from '../support/login-page.ts';
 import { REQUEST_JOURNEY } from './component-request-fixtures.ts';
 
 beforeAll(launchBrowser);
@@ -16,24 +16,11 @@ afterAll(closeBrowser);
 const { store, part, technician } = REQUEST_JOURNEY;
 const partName = `${part.part_number} ${part.name}`;
 
-async function choose(scope: Locator, page: Page, field: string, option: string) {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 describe('Parts for a ticket', () => {
   it('is asked for, approved, issued, and at the close used or returned', async () => {
     // The technician, on a phone: the only ticket in their work.
-    const phone = await newPage({ width: 390, height: 844 });
-    const login = loginPage(phone.page);
-    await login.open();
-    await login.signIn(technician.email, DEMO.password);
-    await expectPath(phone.page, '/Technician');
-    const card = phone.page.getByRole('article', { name: /^Ticket / });
-    const ticketNumber = ((await card.getAttribute('aria-label')) ?? '').replace('Ticket ', '');
-    await card.getByRole('link').click();
-    await phone.page.getByRole('heading', { level: 1, name: `Ticket ${ticketNumber}` }).waitFor();
-    const parts = phone.page.getByRole('region', { name: 'Parts' });
+    const phone = await onlyTicketOnPhone(technician.email);
+    const { ticketNumber, parts } = phone;
     await parts.getByText('No parts asked for yet.').waitFor();
     await parts.getByRole('button', { name: 'Ask for parts' }).click();
     const ask = phone.page.getByRole('dialog', { name: `Ask for parts for ${ticketNumber}` });
@@ -42,8 +29,7 @@ describe('Parts for a ticket', () => {
     await choose(line, phone.page, 'Component', part.name);
     await line.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
     await ask.getByRole('textbox', { name: 'Note' }).fill('Both fan motors are burnt');
-    // The component's list has closed (its fade-out done) before the picture is taken.
-    await phone.page.waitForFunction(() => !document.querySelector('.MuiPopover-root, .MuiPopper-root'));
+    await optionsClosed(phone.page);
     await screenshot(phone.page, 'parts-ask-dialog-phone');
     await ask.getByRole('button', { name: 'Ask for approval' }).click();
     const raised = await phone.page

@@ -247,6 +247,7 @@ const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, stri
 };
 DEFAULT_MENUS.STORE_MANAGER = [
   ...DEFAULT_MENUS.AGENT,
+  'MRF Tickets',
   ...FULL_MENU.filter(
     (line) =>
       line === 'Inventory' ||

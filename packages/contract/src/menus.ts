@@ -259,9 +259,9 @@ function roleDefaultMenu(role: Role): MenuItem[] {
     case 'AGENT':
       return agentMenu();
     case 'STORE_MANAGER':
-      // The agent's menu, the stores whose stock the store manager keeps and where parts are bought
-      // (docs/inventory.md#who).
-      return [...agentMenu(), inventory(), serviceCentre(), purchaseOrder()];
+      // The agent's menu, the material requests the store fulfils, the stores whose stock the store
+      // manager keeps and where parts are bought (docs/inventory.md#who).
+      return [...agentMenu(), mrfTickets(), inventory(), serviceCentre(), purchaseOrder()];
     case 'MANAGER':
       // "users, products, customers" are the Masters pages about them.
       return [

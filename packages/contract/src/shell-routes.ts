@@ -18,7 +18,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { route: '/Dashboard', title: 'Dashboard', area: 'dashboard' },
   { route: '/RequestForServices', title: 'Request For Services', area: 'requests' },
   { route: '/ScheduleServices', title: 'Scheduled Service', area: 'schedules' },
-  { route: '/MRFTickets', title: 'MRF Tickets', area: 'mrf' },
+  { route: '/MRFTickets', title: 'MRF Tickets', area: 'inventory' },
   { route: '/RFS', title: 'RFS', area: 'requests' },
   { route: '/AllModules', title: 'All Search', area: 'search' },
   // Tickets. /Tickets is the group route of the six below; its menu item opens /ActiveTickets.

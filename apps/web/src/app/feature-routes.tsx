@@ -115,6 +115,7 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   '/ServiceCenter': page(inventory, (m) => m.ServiceCentersPage),
   '/InventoryView': page(inventory, (m) => m.InventoryPage),
   '/ComponentsTransactionHistory': page(inventory, (m) => m.StockMovementsPage),
+  '/MRFTickets': page(inventory, (m) => m.MrfPage),
   // Purchasing (docs/purchasing.md)
   '/VendorsView': page(
     () => import('../features/purchasing/vendors-page.tsx'),

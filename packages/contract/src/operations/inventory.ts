@@ -11,6 +11,7 @@ import {
 import { listInput, type PageData, type RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
 import { mutation, query, type ItemsData } from '../operation.ts';
+import type { TicketState } from '../ticket-states.ts';
 import { attachedFilesSchema, type AttachedFile } from './files.ts';
 
 /**
@@ -575,6 +576,8 @@ export interface TicketAdditionalPart {
 export interface TicketParts {
   ticket_id: string;
   requests: ComponentRequestItem[];
+  /** Its MRFs, newest first: parts no store had, which the ticket waited (or waits) for. */
+  mrfs: MrfItem[];
   /** With the technician now: the close asks, for each, how many were used (the rest go back). */
   parts_out: TicketPartOut[];
   consumed: TicketPartConsumed[];
@@ -585,6 +588,8 @@ export interface TicketParts {
   additional_parts_amount: number;
   /** Whether the caller may ask for parts on the ticket now (its technician or a co-ordinator, ticket open). */
   can_request: boolean;
+  /** Whether the caller may raise an MRF now: as can_request, with the work in progress or on hold. */
+  can_raise_mrf: boolean;
 }
 
 export const GetTicketParts = query<ItemsData<TicketParts>>()({
@@ -686,6 +691,162 @@ export const partsUsedSchema = z
 export type PartsUsedInput = z.output<typeof partsUsedSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// MRF: material requests for parts no store has (docs/inventory.md#mrf)
+
+export const MRF_MODULE = 'MRF Tickets';
+
+/**
+ * An MRF (material request form) is raised from a ticket when the parts it needs are not in stock:
+ * the ticket waits ON_HOLD ("waiting for material"). The store keeps it OPEN, may hold it (a
+ * supplier's delay), and fulfils it from a receipt: the parts are received into the store and
+ * issued to the ticket's technician at once, and the ticket resumes. Cancelled, the ticket resumes
+ * too.
+ */
+export const MRF_STATES = ['OPEN', 'ON_HOLD', 'FULFILLED', 'CANCELLED'] as const;
+export type MrfState = (typeof MRF_STATES)[number];
+export const MRF_STATE_LABELS: Record<MrfState, string> = {
+  OPEN: 'Open',
+  ON_HOLD: 'On hold',
+  FULFILLED: 'Fulfilled',
+  CANCELLED: 'Cancelled',
+};
+
+export interface MrfLine {
+  component_id: string;
+  part_number: string;
+  name: string;
+  unit: ComponentUnit;
+  quantity: number;
+  /** The store's stock of the part now, for whoever fulfils it. */
+  in_stock: number;
+}
+
+export interface MrfItem {
+  mrf_id: string;
+  /** From the organization's sequence: 'MRF-000007'. */
+  mrf_number: string;
+  state: MrfState;
+  ticket_id: string;
+  ticket_number: string;
+  ticket_state: TicketState;
+  customer_name: string;
+  technician_name: string | null;
+  service_center_id: string;
+  service_center_name: string;
+  lines: MrfLine[];
+  note: string | null;
+  /** Why it is held, or was cancelled. */
+  reason: string | null;
+  /** The supplier's invoice or challan it was fulfilled from. */
+  receipt_reference: string | null;
+  raised_by_name: string;
+  fulfilled_by_name: string | null;
+  fulfilled_on: string | null;
+  created_on: string;
+  updated_on: string;
+}
+
+export const ListMrfs = query<PageData<MrfItem>>()({
+  name: 'ListMrfs',
+  access: { module: [MRF_MODULE, 'Tickets', 'My Work'], right: 'VIEW' },
+  description:
+    "A page of MRFs, newest first: filters by state, store and ticket. Whoever works tickets sees those of the tickets they see; the MRF screen's people every one of their stores.",
+  input: listInput({
+    sortBy: ['created_on', 'mrf_number', 'updated_on'],
+    defaultSortBy: 'created_on',
+    defaultSortOrder: 'desc',
+    filters: {
+      state: z.enum(MRF_STATES, { error: `state must be one of ${MRF_STATES.join(', ')}` }).optional(),
+      service_center_id: idSchema('service_center_id').optional(),
+      ticket_id: idSchema('ticket_id').optional(),
+    },
+  }),
+});
+
+export const raiseMrfSchema = z
+  .object({
+    ticket_id: idSchema('ticket_id'),
+    service_center_id: idSchema('Store'),
+    components: requestLines(componentLine, 'component_id', 'Component').refine(
+      (lines) => lines.length > 0,
+      'Add at least one component',
+    ),
+    note: noteSchema,
+  })
+  .strict();
+
+export const RaiseMrf = mutation<ItemsData<MrfItem>>()({
+  name: 'RaiseMrf',
+  access: { module: ['Tickets', 'My Work'], right: 'VIEW' },
+  description:
+    'Raises an MRF for components a store does not have, from a ticket in progress (or on hold), by its technician or a co-ordinator: the ticket goes on hold, waiting for material.',
+  input: raiseMrfSchema,
+});
+
+const mrfReason = z
+  .string({ error: 'Reason is required' })
+  .trim()
+  .min(3, 'Reason is required (at least 3 characters)')
+  .max(300, 'Reason must be at most 300 characters');
+
+export const HoldMrf = mutation<ItemsData<MrfItem>>()({
+  name: 'HoldMrf',
+  access: { module: MRF_MODULE, right: 'EDIT' },
+  description: 'Holds an open MRF with a reason (a supplier is late), or opens a held one again.',
+  input: z
+    .object({
+      mrf_id: idSchema('mrf_id'),
+      action: z.enum(['HOLD', 'OPEN'], { error: 'action must be HOLD or OPEN' }),
+      reason: mrfReason.nullish(),
+    })
+    .strict()
+    .superRefine((value, ctx) => {
+      if (value.action === 'HOLD' && !value.reason) {
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Reason is required to hold an MRF' });
+      }
+    }),
+});
+
+export const fulfilMrfSchema = z
+  .object({
+    mrf_id: idSchema('mrf_id'),
+    /** What each of the MRF's components cost, paise a unit (the supplier's invoice). */
+    lines: z
+      .array(
+        z
+          .object({
+            component_id: idSchema('Component'),
+            unit_cost: paiseSchema('Unit cost', COMPONENT_MAX_PRICE_PAISE),
+          })
+          .strict(),
+        { error: 'Lines must be a list' },
+      )
+      .min(1, 'Give the unit cost of each component')
+      .max(MAX_REQUEST_LINES, `At most ${MAX_REQUEST_LINES} lines`),
+    reference: z
+      .string({ error: 'Reference is required' })
+      .trim()
+      .min(1, "Reference is required: the supplier's invoice or challan number")
+      .max(60, 'Reference must be at most 60 characters'),
+  })
+  .strict();
+
+export const FulfilMrf = mutation<ItemsData<MrfItem>>()({
+  name: 'FulfilMrf',
+  access: { module: MRF_MODULE, right: 'EDIT' },
+  description:
+    "Fulfils an MRF from a receipt: its components are received into its store at their unit costs and issued to the ticket's technician, and the ticket resumes.",
+  input: fulfilMrfSchema,
+});
+
+export const CancelMrf = mutation<ItemsData<MrfItem>>()({
+  name: 'CancelMrf',
+  access: { module: MRF_MODULE, right: 'EDIT' },
+  description: 'Cancels an open or held MRF with a reason; its ticket resumes if nothing else holds it.',
+  input: z.object({ mrf_id: idSchema('mrf_id'), reason: mrfReason }).strict(),
+});
+
+// ---------------------------------------------------------------------------------------------
 // Messages
 
 export const INVENTORY_MESSAGES = {
@@ -727,6 +888,17 @@ export const INVENTORY_MESSAGES = {
     `Say how many of each part issued for this ticket were used (the rest go back to the store): ${parts}.`,
   partNotOut:
     'Parts used: that part is not with the technician for this ticket. Refresh the ticket and try again.',
+  mrfNotFound: 'MRF not found. It may not be yours to see; refresh the list.',
+  mrfRaised: (number: string, ticket: string) => `${number} raised: ticket ${ticket} waits for material`,
+  mrfHeld: (number: string) => `${number} is on hold`,
+  mrfOpened: (number: string) => `${number} is open again`,
+  mrfFulfilled: (number: string, ticket: string) => `${number} fulfilled: ticket ${ticket} resumed`,
+  mrfCancelled: (number: string) => `${number} cancelled`,
+  mrfNotOpen: (number: string, state: string) => `${number} is ${state.toLowerCase()} and cannot be changed.`,
+  mrfTicketState: (ticket: string, state: string) =>
+    `Ticket ${ticket} is ${state}: an MRF is raised while work is in progress or on hold.`,
+  mrfCostMissing: (part: string) => `Lines: give the unit cost of ${part}.`,
+  mrfNotItsPart: 'Lines: that component is not on this MRF. Refresh and try again.',
   usedMoreThanIssued: (part: string, issued: number) =>
     `Used: ${part} was issued ${issued.toLocaleString('en-IN')}; at most that many can be used.`,
 } as const;

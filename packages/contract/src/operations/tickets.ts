@@ -86,6 +86,13 @@ export const TICKET_EVENT_KINDS = [
   'PARTS_WITHDRAWN',
   'PARTS_ISSUED',
   'PARTS_SETTLED',
+  // MRFs (docs/inventory.md#mrf): raised (the ticket waits on hold for material), held or opened
+  // again by the store, fulfilled or cancelled (the ticket resumes).
+  'MRF_RAISED',
+  'MRF_HELD',
+  'MRF_REOPENED',
+  'MRF_FULFILLED',
+  'MRF_CANCELLED',
   // Interactions (TicketInteraction): they join the same timeline.
   'NOTE',
   'CALL',

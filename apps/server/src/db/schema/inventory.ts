@@ -14,6 +14,7 @@ import {
 import type {
   ComponentRequestState,
   ComponentUnit,
+  MrfState,
   StockMovementType,
 } from '@fieldport/contract/operations/inventory';
 import { masterColumns } from '../columns.ts';
@@ -252,5 +253,68 @@ export const componentRequestLine = pgTable(
       sql`(${table.component_id} IS NULL) <> (${table.additional_part_id} IS NULL)`,
     ),
     check('component_request_line_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+/**
+ * An MRF (docs/inventory.md#mrf): components a ticket needs that its store does not have. The
+ * ticket waits ON_HOLD while the MRF is open or held; fulfilled from a receipt, the parts are
+ * received into the store and issued to the technician (the ledger's rows name the MRF's number).
+ */
+export const mrf = pgTable(
+  'mrf',
+  {
+    id: text().primaryKey(),
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** From the organization's sequence: MRF-000007. */
+    mrf_number: text().notNull(),
+    ticket_id: text()
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    store_id: text()
+      .notNull()
+      .references(() => store.id, { onDelete: 'restrict' }),
+    state: text().$type<MrfState>().notNull(),
+    note: text(),
+    /** Why it is held, or was cancelled. */
+    reason: text(),
+    receipt_reference: text(),
+    raised_by: text().references(() => user.id, { onDelete: 'set null' }),
+    fulfilled_by: text().references(() => user.id, { onDelete: 'set null' }),
+    fulfilled_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('mrf_org_number_uq').on(table.organization_id, table.mrf_number),
+    index('mrf_org_ticket_idx').on(table.organization_id, table.ticket_id),
+    index('mrf_org_created_idx').on(table.organization_id, table.created_at, table.id),
+    index('mrf_org_state_created_idx').on(table.organization_id, table.state, table.created_at, table.id),
+    index('mrf_org_store_created_idx').on(table.organization_id, table.store_id, table.created_at, table.id),
+  ],
+);
+
+/** A component of an MRF and how many. */
+export const mrfLine = pgTable(
+  'mrf_line',
+  {
+    id: text().primaryKey(),
+    organization_id: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    mrf_id: text()
+      .notNull()
+      .references(() => mrf.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    component_id: text()
+      .notNull()
+      .references(() => component.id, { onDelete: 'restrict' }),
+    quantity: integer().notNull(),
+  },
+  (table) => [
+    index('mrf_line_mrf_idx').on(table.mrf_id, table.position),
+    check('mrf_line_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );

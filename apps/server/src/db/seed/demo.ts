@@ -71,6 +71,7 @@ const DESIGNATED: Partial<Record<Role, { name: string; modules: ReturnType<typeo
   STORE_MANAGER: {
     name: 'Store Manager',
     modules: [
+      grant('MRF Tickets'),
       grant('Inventory', ['Inventory', 'Components', 'Components Transaction History']),
       grant('Store/Service Center'),
       grant('Purchase Order', ['Vendors']),

@@ -2,14 +2,12 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   COMPONENT_REQUEST_STATE_LABELS,
-  GetTicketParts,
   INVENTORY_MESSAGES,
   IssueComponentRequest,
   ListComponentRequests,
   RaiseComponentRequest,
   type ComponentRequestItem,
   type ComponentRequestLine,
-  type TicketParts,
 } from '@fieldport/contract/operations/inventory';
 import type { WorkflowRecordDescription } from '@fieldport/contract/operations/approvals';
 import { ACTIVE_STATES } from '@fieldport/contract/ticket-transitions';
@@ -33,17 +31,10 @@ import {
   type WorkflowContext,
   type WorkflowRequestRow,
 } from '../../platform/workflow.ts';
-import {
-  allowedActions,
-  findTicket,
-  lockTicket,
-  recordEvent,
-  requireAction,
-  type TicketRow,
-} from '../tickets/ticket-rules.ts';
+import { lockTicket, recordEvent, requireAction, type TicketRow } from '../tickets/ticket-rules.ts';
 import { callerKind } from '../tickets/ticket-scope.ts';
 import { actorOf, applyStockMovements, partWords } from './stock-ledger.ts';
-import { partsOutOf, partsConsumedOn } from './ticket-parts.ts';
+import { usableComponents } from './stock.ts';
 
 /**
  * Component requests (docs/inventory.md#parts-for-a-ticket): a ticket's technician or co-ordinator
@@ -58,12 +49,12 @@ const issuedTo = alias(user, 'issued_to');
 const issuedBy = alias(user, 'issued_by');
 
 /**
- * The requests a caller sees: staff every one of the organization; a partner's users those of
- * their stores and of their partner's tickets; a technician those of their tickets. The list joins
- * the request's ticket and store, so the scope reads theirs.
+ * The records about a ticket's parts (component requests, MRFs) a caller sees, given the
+ * organization condition of the record's table: staff every one; a partner's users those of their
+ * stores and of their partner's tickets; a technician those of their tickets. The lists join the
+ * record's ticket and store, so the scope reads theirs.
  */
-function visibleRequests(caller: Caller): SQL {
-  const organization = inOrganization(componentRequest, caller);
+export function ticketPartsScope(caller: Caller, organization: SQL): SQL {
   switch (callerKind(caller)) {
     case 'STAFF':
       return organization;
@@ -99,7 +90,7 @@ const linesJson = sql<ComponentRequestLine[]>`(
 
 export const listComponentRequests = defineList(ListComponentRequests, {
   table: componentRequest,
-  scope: visibleRequests,
+  scope: (caller) => ticketPartsScope(caller, inOrganization(componentRequest, caller)),
   select: {
     id: componentRequest.id,
     request_number: componentRequest.request_number,
@@ -179,6 +170,48 @@ export function linesWords(lines: { part_number: string; name: string; quantity:
   return lines.map((line) => `${line.quantity} × ${partWords(line)}`).join(', ');
 }
 
+/** A store the caller may ask parts of: active, the organization's, a partner's people's own. */
+export async function usableStore(db: Db, caller: Caller, id: string) {
+  const [found] = await db
+    .select({ id: store.id, name: store.name, status: store.status })
+    .from(store)
+    .where(and(inPartyOf(store, caller), eq(store.id, id)));
+  if (!found) throw notFound(INVENTORY_MESSAGES.storeNotFound);
+  if (found.status !== 'ACTIVE')
+    throw badInput(INVENTORY_MESSAGES.storeInactive(found.name), 'service_center_id');
+  return found;
+}
+
+/** The ticket a parts record is about (the organization's, whoever acts), locked: its timeline follows. */
+export async function ticketOfRecord(
+  db: Db,
+  record: { organization_id: string; ticket_id: string; id: string },
+): Promise<TicketRow> {
+  const [row] = await db
+    .select()
+    .from(ticket)
+    .where(and(eq(ticket.organization_id, record.organization_id), eq(ticket.id, record.ticket_id)))
+    .for('update');
+  if (!row) throw new Error(`The ticket of parts record ${record.id} is gone`);
+  return row;
+}
+
+/** The ticket's technician, who gets the parts; CONFLICT when it has none, or is no longer open. */
+export async function technicianOf(db: Db, row: TicketRow) {
+  if (!(ACTIVE_STATES as readonly TicketState[]).includes(row.state)) {
+    throw conflict(INVENTORY_MESSAGES.ticketNotOpenForParts(row.ticket_number, stateWords(row.state)));
+  }
+  const [technician] = row.technician_id
+    ? await db
+        .select({ user_id: user.id, name: user.name })
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(and(eq(member.organizationId, row.organization_id), eq(member.id, row.technician_id)))
+    : [];
+  if (!technician) throw conflict(INVENTORY_MESSAGES.noTechnician(row.ticket_number));
+  return technician;
+}
+
 const stateWords = (state: TicketState) => ticketStateLabel(state).toLowerCase();
 
 // ---------------------------------------------------------------------------------------------
@@ -189,41 +222,16 @@ export const raiseComponentRequest = defineHandler(RaiseComponentRequest, async 
   const row = await lockTicket(db, caller, input.ticket_id);
   requireAction(caller, row, 'REQUEST_PARTS');
 
-  let storeName: string | null = null;
-  if (input.service_center_id) {
-    const [found] = await db
-      .select({ id: store.id, name: store.name, status: store.status })
-      .from(store)
-      .where(and(inPartyOf(store, caller), eq(store.id, input.service_center_id)));
-    if (!found) throw notFound(INVENTORY_MESSAGES.storeNotFound);
-    if (found.status !== 'ACTIVE')
-      throw badInput(INVENTORY_MESSAGES.storeInactive(found.name), 'service_center_id');
-    storeName = found.name;
-  }
+  const storeName = input.service_center_id
+    ? (await usableStore(db, caller, input.service_center_id)).name
+    : null;
 
-  const componentIds = input.components.map((line) => line.component_id);
-  const components = componentIds.length
-    ? await db
-        .select({
-          id: component.id,
-          name: component.name,
-          part_number: component.part_number,
-          price: component.price_paise,
-          status: component.status,
-        })
-        .from(component)
-        .where(and(inOrganization(component, caller), inArray(component.id, componentIds)))
-    : [];
-  const componentById = new Map(components.map((part) => [part.id, part]));
-  input.components.forEach((line, index) => {
-    const part = componentById.get(line.component_id);
-    if (!part) throw notFound(INVENTORY_MESSAGES.componentNotFound);
-    if (part.status !== 'ACTIVE')
-      throw badInput(
-        INVENTORY_MESSAGES.componentInactive(partWords(part)),
-        `components.${index}.component_id`,
-      );
-  });
+  const componentById = await usableComponents(
+    db,
+    caller,
+    input.components.map((line) => line.component_id),
+    (index) => `components.${index}.component_id`,
+  );
 
   const extraIds = input.additional_parts.map((line) => line.additional_part_id);
   const extras = extraIds.length
@@ -303,8 +311,6 @@ export const raiseComponentRequest = defineHandler(RaiseComponentRequest, async 
 // ---------------------------------------------------------------------------------------------
 // The workflow's hooks
 
-type RequestRow = typeof componentRequest.$inferSelect;
-
 /** The request's row with its lines and names, for an approver and for the hooks; the organization's. */
 async function loadRequest(db: Db, organizationId: string, id: string, lock = false) {
   const query = db
@@ -330,17 +336,6 @@ async function loadRequest(db: Db, organizationId: string, id: string, lock = fa
     )
     .orderBy(componentRequestLine.position);
   return { row, lines };
-}
-
-/** The request's ticket (the organization's, whoever decides), locked: its timeline follows. */
-async function ticketOfRequest(db: Db, request: RequestRow): Promise<TicketRow> {
-  const [row] = await db
-    .select()
-    .from(ticket)
-    .where(and(eq(ticket.organization_id, request.organization_id), eq(ticket.id, request.ticket_id)))
-    .for('update');
-  if (!row) throw new Error(`The ticket of component request ${request.id} is gone`);
-  return row;
 }
 
 async function describeRequest(
@@ -407,7 +402,7 @@ async function settleRequest(
     .update(componentRequest)
     .set({ state, decision_comment: comment, decided_at: new Date(), updated_at: new Date() })
     .where(and(eq(componentRequest.organization_id, row.organization_id), eq(componentRequest.id, row.id)));
-  const ticketRow = await ticketOfRequest(db, row);
+  const ticketRow = await ticketOfRecord(db, row);
   const kind = {
     APPROVED: 'PARTS_APPROVED',
     REJECTED: 'PARTS_REJECTED',
@@ -465,20 +460,8 @@ const issueComponentRequest = defineHandler(IssueComponentRequest, async (input,
       INVENTORY_MESSAGES.requestNotApproved(row.request_number, COMPONENT_REQUEST_STATE_LABELS[row.state]),
     );
   }
-  const ticketRow = await ticketOfRequest(db, row);
-  if (!(ACTIVE_STATES as readonly TicketState[]).includes(ticketRow.state)) {
-    throw conflict(
-      INVENTORY_MESSAGES.ticketNotOpenForParts(ticketRow.ticket_number, stateWords(ticketRow.state)),
-    );
-  }
-  const [technician] = ticketRow.technician_id
-    ? await db
-        .select({ user_id: user.id, name: user.name })
-        .from(member)
-        .innerJoin(user, eq(user.id, member.userId))
-        .where(and(eq(member.organizationId, row.organization_id), eq(member.id, ticketRow.technician_id)))
-    : [];
-  if (!technician) throw conflict(INVENTORY_MESSAGES.noTechnician(ticketRow.ticket_number));
+  const ticketRow = await ticketOfRecord(db, row);
+  const technician = await technicianOf(db, ticketRow);
 
   const parts = lines.filter((line) => line.component_id);
   await applyStockMovements(
@@ -517,86 +500,4 @@ const issueComponentRequest = defineHandler(IssueComponentRequest, async (input,
   };
 });
 
-// ---------------------------------------------------------------------------------------------
-// A ticket's parts
-
-const getTicketParts = defineHandler(GetTicketParts, async (input, context) => {
-  const { db, caller } = context;
-  const row = await findTicket(db, caller, input.ticket_id);
-  const requests = await listComponentRequests.handle(
-    ListComponentRequests.input.parse({ ticket_id: row.id, page_size: 100 }),
-    context,
-  );
-  const partsOut = await partsOutOf(db, row);
-  const consumed = await partsConsumedOn(db, row);
-  const additional = await additionalPartsOf(db, row);
-  return {
-    data: {
-      items: [
-        {
-          ticket_id: row.id,
-          requests: requests.data.items,
-          parts_out: partsOut.map(({ technician_user_id: _, ...part }) => part),
-          consumed,
-          parts_cost: consumed.reduce((sum, part) => sum + part.value, 0),
-          additional_parts: additional,
-          additional_parts_amount: additional.reduce((sum, part) => sum + part.amount, 0),
-          can_request: allowedActions(caller, row).includes('REQUEST_PARTS'),
-        } satisfies TicketParts,
-      ],
-    },
-  };
-});
-
-/** The additional parts of the ticket's approved requests, one per part and price. */
-async function additionalPartsOf(db: Db, row: TicketRow) {
-  const rows = await db
-    .select({
-      additional_part_id: componentRequestLine.additional_part_id,
-      part_code: additionalPart.part_code,
-      name: additionalPart.name,
-      unit_price: componentRequestLine.unit_price_paise,
-      quantity: sql<number>`sum(${componentRequestLine.quantity})::int`,
-    })
-    .from(componentRequestLine)
-    .innerJoin(
-      componentRequest,
-      and(
-        eq(componentRequest.id, componentRequestLine.request_id),
-        eq(componentRequest.organization_id, componentRequestLine.organization_id),
-      ),
-    )
-    .innerJoin(additionalPart, eq(additionalPart.id, componentRequestLine.additional_part_id))
-    .where(
-      and(
-        eq(componentRequest.organization_id, row.organization_id),
-        eq(componentRequest.ticket_id, row.id),
-        inArray(componentRequest.state, ['APPROVED', 'ISSUED']),
-      ),
-    )
-    .groupBy(
-      componentRequestLine.additional_part_id,
-      additionalPart.part_code,
-      additionalPart.name,
-      componentRequestLine.unit_price_paise,
-    )
-    .orderBy(additionalPart.name);
-  return rows.map((part) => {
-    const unitPrice = Number(part.unit_price);
-    return {
-      additional_part_id: part.additional_part_id!,
-      part_code: part.part_code,
-      name: part.name,
-      quantity: part.quantity,
-      unit_price: unitPrice,
-      amount: unitPrice * part.quantity,
-    };
-  });
-}
-
-export const componentRequestHandlers = [
-  listComponentRequests,
-  raiseComponentRequest,
-  issueComponentRequest,
-  getTicketParts,
-];
+export const componentRequestHandlers = [listComponentRequests, raiseComponentRequest, issueComponentRequest];

@@ -12,6 +12,7 @@ import { decide } from '../../platform/workflow.ts';
 // Loading the inventory's handlers registers COMPONENT_REQUEST's hooks, which raising needs.
 import './inventory-handlers.ts';
 import { raiseComponentRequest } from './component-requests.ts';
+import { raiseMrf } from './mrfs.ts';
 
 const demoRequest = {
   ip: '127.0.0.1',
@@ -19,10 +20,10 @@ const demoRequest = {
 } as unknown as FastifyRequest;
 
 /**
- * The demo's component requests (docs/inventory.md#parts-for-a-ticket): the demo technician asks
- * the main store for parts on two of their tickets, through RaiseComponentRequest as the screens
- * do; the owner approves the first, so that the store manager has one to issue and the owner one to
- * decide. The mails wait for a commit that drops them. Run once the demo is written; an
+ * The demo's component requests and MRF (docs/inventory.md#parts-for-a-ticket, #mrf): the demo
+ * technician asks the main store for parts on two of their tickets, through RaiseComponentRequest
+ * as the screens do; the owner approves the first, so that the store manager has one to issue and
+ * the owner one to decide; on a third ticket the technician raises an MRF for a part no store has. The mails wait for a commit that drops them. Run once the demo is written; an
  * organization with requests already is left alone.
  */
 export async function raiseDemoComponentRequests(db: Db): Promise<number> {
@@ -53,7 +54,7 @@ export async function raiseDemoComponentRequests(db: Db): Promise<number> {
     .where(and(eq(store.organization_id, demo.id), eq(store.name, 'Main Store, Peenya')));
   if (!technician || !owner || !mainStore) return 0;
   const tickets = await db
-    .select({ id: ticket.id })
+    .select({ id: ticket.id, state: ticket.state })
     .from(ticket)
     .where(
       and(
@@ -63,18 +64,21 @@ export async function raiseDemoComponentRequests(db: Db): Promise<number> {
       ),
     )
     .orderBy(asc(ticket.created_at))
-    .limit(2);
+    .limit(3);
   const parts = await db
     .select({ id: component.id, part_number: component.part_number })
     .from(component)
     .where(
       and(
         eq(component.organization_id, demo.id),
-        inArray(component.part_number, ['CAP-35-5-440', 'GAS-R32', 'MTR-BLOWER-35W']),
+        inArray(component.part_number, ['CAP-35-5-440', 'GAS-R32', 'MTR-BLOWER-35W', 'MAG-900W']),
       ),
     );
   const part = (number: string) => parts.find((row) => row.part_number === number)!.id;
-  if (tickets.length === 0 || parts.length < 3) return 0;
+  if (tickets.length < 3 || parts.length < 4) return 0;
+  // The MRF waits on a ticket in progress (or already on hold); the requests go on the others.
+  const mrfTicket = tickets.find((row) => row.state !== 'ACCEPTED') ?? tickets[0];
+  const requestTickets = tickets.filter((row) => row !== mrfTicket);
 
   const mailer = createMailer({ db, from: 'demo@fieldport.local', print: () => {} });
   const contextOf = async (tx: Db, membershipId: string) =>
@@ -101,7 +105,7 @@ export async function raiseDemoComponentRequests(db: Db): Promise<number> {
     },
   ];
   let raised = 0;
-  for (const [index, row] of tickets.entries()) {
+  for (const [index, row] of requestTickets.entries()) {
     const ask = asks[index];
     await db.transaction(async (tx) => {
       const asTechnician = await contextOf(tx as unknown as Db, technician.id);
@@ -127,5 +131,17 @@ export async function raiseDemoComponentRequests(db: Db): Promise<number> {
     });
     raised++;
   }
-  return raised;
+  // No store has a magnetron: the technician raises an MRF, and the ticket waits for it.
+  await db.transaction(async (tx) => {
+    await raiseMrf.handle(
+      {
+        ticket_id: mrfTicket.id,
+        service_center_id: mainStore.id,
+        components: [{ component_id: part('MAG-900W'), quantity: 1 }],
+        note: 'Magnetron dead; none in stock anywhere.',
+      },
+      await contextOf(tx as unknown as Db, technician.id),
+    );
+  });
+  return raised + 1;
 }

@@ -33,13 +33,23 @@ async function usableStore(db: Db, caller: Caller, id: string, field: string) {
   return row;
 }
 
-/** The components of a movement's lines: the organization's and active. */
-async function usableComponents(db: Db, caller: Caller, ids: string[], fieldOf: (index: number) => string) {
+/**
+ * The components of a movement's (or a ticket's request's) lines: the organization's and active,
+ * by id, with their price; NOT_FOUND or BAD_INPUT on the line's field otherwise.
+ */
+export async function usableComponents(
+  db: Db,
+  caller: Caller,
+  ids: string[],
+  fieldOf: (index: number) => string,
+) {
+  if (ids.length === 0) return new Map<string, never>();
   const rows = await db
     .select({
       id: component.id,
       name: component.name,
       part_number: component.part_number,
+      price: component.price_paise,
       status: component.status,
     })
     .from(component)

@@ -1,15 +1,28 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  GetTicketParts,
   INVENTORY_MESSAGES,
+  ListComponentRequests,
+  ListMrfs,
   type PartsUsedInput,
+  type TicketParts,
   type TicketPartConsumed,
   type TicketPartOut,
 } from '@fieldport/contract/operations/inventory';
 import type { Db } from '../../db/client.ts';
-import { component, stockMovement, store } from '../../db/schema/inventory.ts';
+import {
+  component,
+  componentRequest,
+  componentRequestLine,
+  stockMovement,
+  store,
+} from '../../db/schema/inventory.ts';
+import { additionalPart } from '../../db/schema/settings.ts';
 import { badInput } from '../../platform/errors.ts';
-import type { OperationContext } from '../../platform/handler.ts';
-import { recordEvent, type TicketRow } from '../tickets/ticket-rules.ts';
+import { defineHandler, type OperationContext } from '../../platform/handler.ts';
+import { allowedActions, findTicket, recordEvent, type TicketRow } from '../tickets/ticket-rules.ts';
+import { listComponentRequests } from './component-requests.ts';
+import { listMrfs } from './mrfs.ts';
 import { actorOf, applyStockMovements, partWords, shareOf, type StockMovementInput } from './stock-ledger.ts';
 
 /**
@@ -204,3 +217,87 @@ async function putAway(
     details: { parts_cost_paise: cost },
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// A ticket's parts
+
+/** A ticket's parts as its Parts card shows them (docs/inventory.md#parts-for-a-ticket). */
+const getTicketParts = defineHandler(GetTicketParts, async (input, context) => {
+  const { db, caller } = context;
+  const row = await findTicket(db, caller, input.ticket_id);
+  const requests = await listComponentRequests.handle(
+    ListComponentRequests.input.parse({ ticket_id: row.id, page_size: 100 }),
+    context,
+  );
+  const mrfs = await listMrfs.handle(ListMrfs.input.parse({ ticket_id: row.id, page_size: 100 }), context);
+  const partsOut = await partsOutOf(db, row);
+  const consumed = await partsConsumedOn(db, row);
+  const additional = await additionalPartsOf(db, row);
+  const mayAsk = allowedActions(caller, row).includes('REQUEST_PARTS');
+  return {
+    data: {
+      items: [
+        {
+          ticket_id: row.id,
+          requests: requests.data.items,
+          mrfs: mrfs.data.items,
+          parts_out: partsOut.map(({ technician_user_id: _, ...part }) => part),
+          consumed,
+          parts_cost: consumed.reduce((sum, part) => sum + part.value, 0),
+          additional_parts: additional,
+          additional_parts_amount: additional.reduce((sum, part) => sum + part.amount, 0),
+          can_request: mayAsk,
+          can_raise_mrf: mayAsk && (row.state === 'IN_PROGRESS' || row.state === 'ON_HOLD'),
+        } satisfies TicketParts,
+      ],
+    },
+  };
+});
+
+/** The additional parts of the ticket's approved requests, one per part and price. */
+async function additionalPartsOf(db: Db, row: TicketRow) {
+  const rows = await db
+    .select({
+      additional_part_id: componentRequestLine.additional_part_id,
+      part_code: additionalPart.part_code,
+      name: additionalPart.name,
+      unit_price: componentRequestLine.unit_price_paise,
+      quantity: sql<number>`sum(${componentRequestLine.quantity})::int`,
+    })
+    .from(componentRequestLine)
+    .innerJoin(
+      componentRequest,
+      and(
+        eq(componentRequest.id, componentRequestLine.request_id),
+        eq(componentRequest.organization_id, componentRequestLine.organization_id),
+      ),
+    )
+    .innerJoin(additionalPart, eq(additionalPart.id, componentRequestLine.additional_part_id))
+    .where(
+      and(
+        eq(componentRequest.organization_id, row.organization_id),
+        eq(componentRequest.ticket_id, row.id),
+        inArray(componentRequest.state, ['APPROVED', 'ISSUED']),
+      ),
+    )
+    .groupBy(
+      componentRequestLine.additional_part_id,
+      additionalPart.part_code,
+      additionalPart.name,
+      componentRequestLine.unit_price_paise,
+    )
+    .orderBy(additionalPart.name);
+  return rows.map((part) => {
+    const unitPrice = Number(part.unit_price);
+    return {
+      additional_part_id: part.additional_part_id!,
+      part_code: part.part_code,
+      name: part.name,
+      quantity: part.quantity,
+      unit_price: unitPrice,
+      amount: unitPrice * part.quantity,
+    };
+  });
+}
+
+export const ticketPartsHandlers = [getTicketParts];

@@ -9,13 +9,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import {
   COMPONENT_REQUEST_STATE_LABELS,
   COMPONENT_UNIT_LABELS,
   GetTicketParts,
   IssueComponentRequest,
   MAX_REQUEST_LINES,
+  MRF_STATE_LABELS,
   RaiseComponentRequest,
+  RaiseMrf,
+  raiseMrfSchema,
+  type MrfItem,
   raiseComponentRequestSchema,
   type ComponentRequestItem,
   type ComponentRequestState,
@@ -28,6 +33,7 @@ import { FormFields } from '../../ui/form-fields.tsx';
 import { formatRupees, useInstantFormats } from '../../ui/format.ts';
 import { componentLineField, storeField } from '../../ui/inventory-fields.ts';
 import { LinesField, type LineFieldConfig } from '../../ui/lines-field.tsx';
+import { MRF_STATE_COLORS } from '../../ui/inventory-states.ts';
 import { StateChip } from '../../ui/status-chip.tsx';
 import { ticketPartsKey, useTicketOperation } from './ticket-api.ts';
 
@@ -43,6 +49,7 @@ export function TicketPartsCard(props: { ticketId: string; ticketNumber: string;
     queryFn: async () => (await api.query(GetTicketParts, { ticket_id: props.ticketId })).data.items[0],
   });
   const [asking, setAsking] = useState(false);
+  const [raisingMrf, setRaisingMrf] = useState(false);
   if (parts.isPending && parts.fetchStatus === 'paused') {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -76,12 +83,28 @@ export function TicketPartsCard(props: { ticketId: string; ticketNumber: string;
             : ''}
         </Typography>
       )}
-      {p.can_request && (
-        <Box>
-          <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => setAsking(true)}>
-            Ask for parts
-          </Button>
+      {(p.can_request || p.can_raise_mrf) && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {p.can_request && (
+            <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => setAsking(true)}>
+              Ask for parts
+            </Button>
+          )}
+          {p.can_raise_mrf && (
+            <Button startIcon={<HourglassEmptyOutlined />} onClick={() => setRaisingMrf(true)}>
+              No stock: raise MRF
+            </Button>
+          )}
         </Box>
+      )}
+      {p.mrfs.length > 0 && (
+        <PartsSection title="Material requests (MRF)">
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+            {p.mrfs.map((item) => (
+              <MrfEntry key={item.mrf_id} item={item} />
+            ))}
+          </Box>
+        </PartsSection>
       )}
       {p.requests.length > 0 && (
         <PartsSection title="Requests">
@@ -134,6 +157,13 @@ export function TicketPartsCard(props: { ticketId: string; ticketNumber: string;
             total={{ label: 'Additional parts', amount: p.additional_parts_amount }}
           />
         </PartsSection>
+      )}
+      {raisingMrf && (
+        <RaiseMrfDialog
+          ticketId={props.ticketId}
+          ticketNumber={props.ticketNumber}
+          onClose={() => setRaisingMrf(false)}
+        />
       )}
       {asking && (
         <RequestPartsDialog
@@ -261,6 +291,94 @@ function RequestEntry(props: { request: ComponentRequestItem; ticketId: string; 
         </Box>
       )}
     </Box>
+  );
+}
+
+function MrfEntry({ item }: { item: MrfItem }) {
+  const format = useInstantFormats();
+  return (
+    <Box
+      component="li"
+      aria-label={`Material request ${item.mrf_number}`}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.25, display: 'grid', gap: 0.5 }}
+    >
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 700 }}>
+          {item.mrf_number}
+        </Typography>
+        <StateChip
+          label={MRF_STATE_LABELS[item.state]}
+          color={MRF_STATE_COLORS[item.state]}
+          outlined={item.state === 'CANCELLED'}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {item.service_center_name}
+        </Typography>
+      </Box>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {item.lines
+          .map((line) => `${quantityWords(line.quantity, line.unit)} × ${line.part_number} ${line.name}`)
+          .join(', ')}
+      </Typography>
+      {item.reason && (
+        <Typography variant="body2" color="text.secondary">
+          “{item.reason}”
+        </Typography>
+      )}
+      <Typography variant="caption" color="text.secondary">
+        {item.fulfilled_on
+          ? `Fulfilled ${format.dateTime(item.fulfilled_on)}${item.receipt_reference ? ` (${item.receipt_reference})` : ''}`
+          : `Raised ${format.dateTime(item.created_on)} by ${item.raised_by_name}`}
+      </Typography>
+    </Box>
+  );
+}
+
+type MrfForm = z.input<typeof raiseMrfSchema>;
+
+/** Parts no store has: the ticket waits on hold for them until the store fulfils the MRF. */
+function RaiseMrfDialog(props: { ticketId: string; ticketNumber: string; onClose: () => void }) {
+  const raise = useTicketOperation(RaiseMrf, props.ticketId, { onSuccess: props.onClose });
+  const defaults: MrfForm = {
+    ticket_id: props.ticketId,
+    service_center_id: '',
+    components: [emptyComponentLine],
+    note: '',
+  };
+  return (
+    <FormDialog
+      open
+      title={`Raise an MRF for ${props.ticketNumber}`}
+      schema={raiseMrfSchema}
+      defaultValues={defaults}
+      submitLabel="Raise MRF"
+      maxWidth="md"
+      onSubmit={(values) => raise.submit(values)}
+      onClose={props.onClose}
+    >
+      {(form) => (
+        <>
+          <Typography color="text.secondary">
+            For parts no store has. The ticket waits on hold for the material; when the store receives the
+            parts they are issued to the technician and the ticket resumes.
+          </Typography>
+          <FormFields form={form} fields={[storeField('service_center_id', 'Store that gets the parts')]} />
+          <LinesField
+            form={form}
+            name="components"
+            label="Components needed"
+            fields={[componentLineField, quantityField]}
+            emptyLine={emptyComponentLine}
+            max={MAX_REQUEST_LINES}
+            addLabel="Add component"
+          />
+          <FormFields
+            form={form}
+            fields={[{ kind: 'text', name: 'note', label: 'Note', multiline: true, maxLength: 300 }]}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
 

@@ -38,6 +38,7 @@ const DETAIL_LABELS: Record<string, string | null> = {
   pool_party_id: null,
   // A parts entry's text names its request already.
   request_number: null,
+  mrf_number: null,
   parts_cost_paise: 'Parts cost',
 };
 
