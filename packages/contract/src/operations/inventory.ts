@@ -396,6 +396,13 @@ export const ReceiveStock = mutation<ItemsData<StockMovementItem>>()({
   input: receiveStockSchema,
 });
 
+/** Why: an adjustment after a count, an MRF held or cancelled. */
+const reasonSchema = z
+  .string({ error: 'Reason is required' })
+  .trim()
+  .min(3, 'Reason is required (at least 3 characters)')
+  .max(300, 'Reason must be at most 300 characters');
+
 const ADJUST_MESSAGE = `Change must be a whole number from -${MAX_STOCK_QUANTITY.toLocaleString('en-IN')} to ${MAX_STOCK_QUANTITY.toLocaleString('en-IN')}, not 0`;
 
 export const adjustStockSchema = z
@@ -409,11 +416,7 @@ export const adjustStockSchema = z
       .min(-MAX_STOCK_QUANTITY, ADJUST_MESSAGE)
       .max(MAX_STOCK_QUANTITY, ADJUST_MESSAGE)
       .refine((value) => value !== 0, ADJUST_MESSAGE),
-    reason: z
-      .string({ error: 'Reason is required' })
-      .trim()
-      .min(3, 'Reason is required (at least 3 characters)')
-      .max(300, 'Reason must be at most 300 characters'),
+    reason: reasonSchema,
   })
   .strict();
 
@@ -783,12 +786,6 @@ export const RaiseMrf = mutation<ItemsData<MrfItem>>()({
   input: raiseMrfSchema,
 });
 
-const mrfReason = z
-  .string({ error: 'Reason is required' })
-  .trim()
-  .min(3, 'Reason is required (at least 3 characters)')
-  .max(300, 'Reason must be at most 300 characters');
-
 export const HoldMrf = mutation<ItemsData<MrfItem>>()({
   name: 'HoldMrf',
   access: { module: MRF_MODULE, right: 'EDIT' },
@@ -797,7 +794,7 @@ export const HoldMrf = mutation<ItemsData<MrfItem>>()({
     .object({
       mrf_id: idSchema('mrf_id'),
       action: z.enum(['HOLD', 'OPEN'], { error: 'action must be HOLD or OPEN' }),
-      reason: mrfReason.nullish(),
+      reason: reasonSchema.nullish(),
     })
     .strict()
     .superRefine((value, ctx) => {
@@ -843,7 +840,7 @@ export const CancelMrf = mutation<ItemsData<MrfItem>>()({
   name: 'CancelMrf',
   access: { module: MRF_MODULE, right: 'EDIT' },
   description: 'Cancels an open or held MRF with a reason; its ticket resumes if nothing else holds it.',
-  input: z.object({ mrf_id: idSchema('mrf_id'), reason: mrfReason }).strict(),
+  input: z.object({ mrf_id: idSchema('mrf_id'), reason: reasonSchema }).strict(),
 });
 
 // ---------------------------------------------------------------------------------------------
