@@ -474,6 +474,12 @@ export const COMPONENT_REQUEST_STATE_LABELS: Record<ComponentRequestState, strin
   WITHDRAWN: 'Withdrawn',
 };
 
+/**
+ * Who asks for parts on a ticket (a component request, an MRF): whoever works tickets, not dealers'
+ * My Tickets; the handler decides whether they may on this ticket (the REQUEST_PARTS action).
+ */
+const askForParts = { module: ['Tickets', 'My Work'], right: 'VIEW' } as const;
+
 /** Who reads a ticket's parts: whoever works tickets (not dealers' My Tickets) and the stores. */
 const TICKET_PARTS_READERS = ['Tickets', 'My Work', INVENTORY_MODULE] as const;
 export const MAX_REQUEST_LINES = 20;
@@ -660,7 +666,7 @@ export const raiseComponentRequestSchema = z
 
 export const RaiseComponentRequest = mutation<ItemsData<ComponentRequestItem>>()({
   name: 'RaiseComponentRequest',
-  access: { module: ['Tickets', 'My Work'], right: 'VIEW' },
+  access: askForParts,
   description:
     'Asks for components from a store (and additional parts) for an open ticket, by its technician or a co-ordinator; the request waits for approval (workflow kind COMPONENT_REQUEST).',
   input: raiseComponentRequestSchema,
@@ -780,7 +786,7 @@ export const raiseMrfSchema = z
 
 export const RaiseMrf = mutation<ItemsData<MrfItem>>()({
   name: 'RaiseMrf',
-  access: { module: ['Tickets', 'My Work'], right: 'VIEW' },
+  access: askForParts,
   description:
     'Raises an MRF for components a store does not have, from a ticket in progress (or on hold), by its technician or a co-ordinator: the ticket goes on hold, waiting for material.',
   input: raiseMrfSchema,

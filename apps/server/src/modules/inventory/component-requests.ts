@@ -13,7 +13,6 @@ import type { WorkflowRecordDescription } from '@fieldport/contract/operations/a
 import { ACTIVE_STATES } from '@fieldport/contract/ticket-transitions';
 import { ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
 import type { Db } from '../../db/client.ts';
-import { customer } from '../../db/schema/customers.ts';
 import { newId } from '../../db/ids.ts';
 import { member, user } from '../../db/schema/identity.ts';
 import { component, componentRequest, componentRequestLine, store } from '../../db/schema/inventory.ts';
@@ -23,7 +22,7 @@ import { formatNumber, nextNumber } from '../../db/sequences.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { defineHandler } from '../../platform/handler.ts';
-import { defineList, qualified } from '../../platform/lists.ts';
+import { defineList } from '../../platform/lists.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import {
   raiseRequest,
@@ -32,6 +31,7 @@ import {
   type WorkflowRequestRow,
 } from '../../platform/workflow.ts';
 import { lockTicket, recordEvent, requireAction, type TicketRow } from '../tickets/ticket-rules.ts';
+import { readTicketItem } from '../tickets/ticket-item.ts';
 import { callerKind } from '../tickets/ticket-scope.ts';
 import { actorOf, applyStockMovements, partWords } from './stock-ledger.ts';
 import { usableComponents } from './stock.ts';
@@ -345,18 +345,14 @@ async function describeRequest(
   const loaded = await loadRequest(db, caller.organization.id, recordId);
   if (!loaded) return null;
   const { row, lines } = loaded;
-  const [facts] = await db
-    .select({
-      ticket_number: ticket.ticket_number,
-      state: ticket.state,
-      customer: sql<string>`(select c.name from ${customer} c where c.id = ${qualified(ticket.customer_id)})`,
-      technician: sql<
-        string | null
-      >`(select u.name from ${member} m join ${user} u on u.id = m.user_id where m.id = ${qualified(ticket.technician_id)})`,
-      store_name: sql<string | null>`(select s.name from ${store} s where s.id = ${row.store_id})`,
-    })
-    .from(ticket)
-    .where(and(eq(ticket.organization_id, row.organization_id), eq(ticket.id, row.ticket_id)));
+  // The ticket as the ticket screens read it (the organization's: an approver may not see it).
+  const facts = await readTicketItem(db, caller, row.ticket_id, 'organization');
+  const [held] = row.store_id
+    ? await db
+        .select({ name: store.name })
+        .from(store)
+        .where(and(eq(store.organization_id, row.organization_id), eq(store.id, row.store_id)))
+    : [];
   const parts = lines.filter((line) => line.component_id);
   const extras = lines.filter((line) => line.additional_part_id);
   const amount = (list: typeof lines) =>
@@ -365,9 +361,9 @@ async function describeRequest(
     title: `${row.request_number} · Ticket ${facts?.ticket_number ?? ''}`,
     fields: [
       { label: 'Ticket', value: `${facts?.ticket_number ?? '—'} (${facts ? stateWords(facts.state) : '—'})` },
-      { label: 'Customer', value: facts?.customer ?? '—' },
-      { label: 'Technician', value: facts?.technician ?? 'Not assigned yet' },
-      { label: 'Store', value: facts?.store_name ?? '—' },
+      { label: 'Customer', value: facts?.customer_name ?? '—' },
+      { label: 'Technician', value: facts?.technician_name ?? 'Not assigned yet' },
+      { label: 'Store', value: held?.name ?? '—' },
       { label: 'Components', value: parts.length ? linesWords(parts) : '—' },
       { label: 'Components at list price', value: rupeesWords(amount(parts)) },
       { label: 'Additional parts', value: extras.length ? linesWords(extras) : '—' },

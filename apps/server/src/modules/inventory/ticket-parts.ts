@@ -82,8 +82,9 @@ async function ticketLedger(db: Db, row: Ticket) {
 export async function partsOutOf(
   db: Db,
   row: Ticket,
+  ledger?: Awaited<ReturnType<typeof ticketLedger>>,
 ): Promise<(TicketPartOut & { technician_user_id: string | null })[]> {
-  return (await ticketLedger(db, row))
+  return (ledger ?? (await ticketLedger(db, row)))
     .map((part) => ({
       service_center_id: part.store_id,
       service_center_name: part.store_name,
@@ -99,8 +100,8 @@ export async function partsOutOf(
 }
 
 /** What the ticket consumed, per store and component, and what it cost. */
-export async function partsConsumedOn(db: Db, row: Ticket): Promise<TicketPartConsumed[]> {
-  return (await ticketLedger(db, row))
+function partsConsumedOn(ledger: Awaited<ReturnType<typeof ticketLedger>>): TicketPartConsumed[] {
+  return ledger
     .filter((part) => part.consumed > 0)
     .map((part) => ({
       service_center_name: part.store_name,
@@ -230,8 +231,10 @@ const getTicketParts = defineHandler(GetTicketParts, async (input, context) => {
     context,
   );
   const mrfs = await listMrfs.handle(ListMrfs.input.parse({ ticket_id: row.id, page_size: 100 }), context);
-  const partsOut = await partsOutOf(db, row);
-  const consumed = await partsConsumedOn(db, row);
+  // One read of the ticket's ledger rows for what is held and what was used.
+  const ledger = await ticketLedger(db, row);
+  const partsOut = await partsOutOf(db, row, ledger);
+  const consumed = partsConsumedOn(ledger);
   const additional = await additionalPartsOf(db, row);
   const mayAsk = allowedActions(caller, row).includes('REQUEST_PARTS');
   return {
