@@ -15,6 +15,7 @@ import { seedApprovalFixtures } from '../approvals/approval-fixtures.ts';
 import { seedFleetFixtures } from '../product-fleet/fleet-fixtures.ts';
 import { seedStockFixtures } from '../inventory/stock-fixtures.ts';
 import { seedComponentRequestFixtures } from '../inventory/component-request-fixtures.ts';
+import { seedPurchaseOrderFixtures } from '../purchasing/purchase-order-fixtures.ts';
 
 /** People the journeys need besides the demo's, each used by one journey only. */
 export const E2E_USERS = {
@@ -88,4 +89,5 @@ export async function seedE2eFixtures(db: Db): Promise<void> {
   await seedFleetFixtures(db);
   await seedStockFixtures(db);
   await seedComponentRequestFixtures(db);
+  await seedPurchaseOrderFixtures(db);
 }

@@ -7,10 +7,12 @@ import { createIdentity, type Identity } from './auth/identity.ts';
 import { pruneRateLimits } from './auth/rate-limit.ts';
 import { registerIdentityRoutes } from './auth/routes.ts';
 import { registerGraphqlEndpoint } from './graphql/endpoint.ts';
+import { registerDocumentRoute } from './graphql/document-route.ts';
 import { registerExportRoute } from './graphql/export-route.ts';
 import { HANDLERS } from './modules/handlers.ts';
 import { registerImportRoutes } from './graphql/import-route.ts';
 import { IMPORT_KINDS } from './modules/imports.ts';
+import { DOCUMENT_KINDS } from './modules/documents.ts';
 import { registerInvitationRoutes } from './modules/people/invitation-routes.ts';
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
 import { registerFileRoute } from './platform/file-route.ts';
@@ -108,6 +110,7 @@ export async function buildApp(
     registerReportIssueRoute(api, { db, identity, files });
     registerExportRoute(api, { db, identity, handlers: HANDLERS });
     registerImportRoutes(api, { db, identity, kinds: IMPORT_KINDS });
+    registerDocumentRoute(api, { db, identity, kinds: DOCUMENT_KINDS });
     registerInvitationRoutes(api, { db, config });
   });
 

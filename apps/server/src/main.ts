@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import path from 'node:path';
 import { findPincode } from './modules/territories/pincode-directory.ts';
 import { raiseDemoComponentRequests } from './modules/inventory/demo-requests.ts';
+import { raiseDemoPurchaseOrders } from './modules/purchasing/demo-orders.ts';
 import { raiseDemoFleetRequests } from './modules/product-fleet/demo-requests.ts';
 
 async function main() {
@@ -27,6 +28,7 @@ async function main() {
   if (seeded) {
     await raiseDemoFleetRequests(database.db);
     await raiseDemoComponentRequests(database.db);
+    await raiseDemoPurchaseOrders(database.db);
   }
   const { app } = await buildApp(config, database, { jobs: true });
 

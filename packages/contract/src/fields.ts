@@ -89,6 +89,19 @@ export const paiseSchema = (label: string, maxPaise: number) => {
   return z.number({ error: message }).int(message).min(0, message).max(maxPaise, message);
 };
 
+/** A count a person types (a quantity, a reorder level): "Quantity must be a whole number from 1 to 1,000". */
+export const wholeNumberSchema = (label: string, min: number, max: number) => {
+  const message = `${label} must be a whole number from ${min.toLocaleString('en-IN')} to ${max.toLocaleString('en-IN')}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/** Integer paise as people read rupees, in the browser, mails and documents alike: 125050 -> '₹1,250.50'. */
+export function formatRupees(paise: number): string {
+  return RUPEES.format(paise / 100);
+}
+
 /**
  * Rupees as a person types them (a money field, an import's cell): "1,250.50", "1250.5" and
  * "₹ 1250" are read; anything else (letters, three decimals, a minus) is NaN, which paiseSchema

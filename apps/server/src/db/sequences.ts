@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { financialYearOf } from '@fieldport/contract/tax';
 import { organizationSequence } from './schema/sequences.ts';
 
 /**
@@ -22,4 +23,20 @@ export async function nextNumber(db: Db, organizationId: string, name: string): 
 /** 'SRV' and 42 -> 'SRV-000042': six digits at least, more when the count outgrows them. */
 export function formatNumber(prefix: string, value: number): string {
   return `${prefix}-${String(value).padStart(6, '0')}`;
+}
+
+/**
+ * A document's number (quotation, PO, invoice): the prefix, the financial year the day falls in
+ * and the year's next number, 'PO/2026-27/000042'. Each kind counts from 1 every April.
+ */
+export async function nextDocumentNumber(
+  db: Db,
+  organizationId: string,
+  prefix: string,
+  /** The day the document is made, in the organization's calendar. */
+  day: string,
+): Promise<string> {
+  const year = financialYearOf(day);
+  const value = await nextNumber(db, organizationId, `${prefix.toLowerCase()}/${year}`);
+  return `${prefix}/${year}/${String(value).padStart(6, '0')}`;
 }

@@ -9,7 +9,19 @@ export interface Mail {
   text: string;
   /** The organization the mail is about; account mails (sign-in and reset codes) have none. */
   organizationId?: string;
+  /** Documents sent with it (a purchase order's PDF). */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** How the outbox names what was attached: 'PO-2026-27-000001.pdf (12 KB)'. */
+const attachmentWords = (attachments: MailAttachment[] = []) =>
+  attachments.map((file) => `${file.filename} (${Math.max(1, Math.round(file.content.length / 1024))} KB)`);
 
 export interface Mailer {
   readonly transport: 'console' | 'smtp';
@@ -41,6 +53,7 @@ function outboxBlock(mail: Mail, at: Date = new Date()): string {
     `[mail outbox] ${at.toISOString()}`,
     `To:      ${mail.to}`,
     `Subject: ${mail.subject}`,
+    ...attachmentWords(mail.attachments).map((words) => `Attached: ${words}`),
     '',
     mail.text,
     rule,
@@ -67,7 +80,10 @@ export function createMailer(options: MailerOptions): Mailer {
           organization_id: mail.organizationId ?? null,
           to_address: mail.to,
           subject: mail.subject,
-          body_text: mail.text,
+          body_text: [
+            mail.text,
+            ...attachmentWords(mail.attachments).map((words) => `[Attached: ${words}]`),
+          ].join('\n'),
           transport: 'console',
           status: 'SENT',
         });
@@ -79,6 +95,7 @@ export function createMailer(options: MailerOptions): Mailer {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          attachments: mail.attachments?.map((file) => ({ ...file })),
         });
         await record.insert(mailOutbox).values({
           id: newId(),

@@ -117,6 +117,10 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   '/ComponentsTransactionHistory': page(inventory, (m) => m.StockMovementsPage),
   '/MRFTickets': page(inventory, (m) => m.MrfPage),
   // Purchasing (docs/purchasing.md)
+  '/PurchaseOrder': page(
+    () => import('../features/purchasing/purchase-orders-page.tsx'),
+    (m) => m.default,
+  ),
   '/VendorsView': page(
     () => import('../features/purchasing/vendors-page.tsx'),
     (m) => m.default,

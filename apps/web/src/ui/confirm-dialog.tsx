@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   children: ReactNode;
   /** The button that does it: 'Deactivate', 'Delete' ... */
   confirmLabel: string;
+  /** The button that leaves things as they are; 'Cancel' unless that would read as the action ('Keep the order'). */
+  dismissLabel?: string;
   /** Red for what takes something away (deactivate, delete). */
   destructive?: boolean;
   busy?: boolean;
@@ -42,7 +44,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          Cancel
+          {props.dismissLabel ?? 'Cancel'}
         </Button>
         <Button
           variant="contained"

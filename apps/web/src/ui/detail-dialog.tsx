@@ -20,6 +20,8 @@ export function DetailDialog(props: {
   actions?: ReactNode;
   /** While something it sent is on its way, Escape and the backdrop leave it open. */
   busy?: boolean;
+  /** Wider for a record with a table in it (a purchase order's lines). */
+  maxWidth?: 'sm' | 'md' | 'lg';
 }) {
   const { open, title, narrow, onClose, children, actions, busy } = props;
   const titleId = useId();
@@ -31,7 +33,7 @@ export function DetailDialog(props: {
       aria-labelledby={titleId}
       fullScreen={narrow}
       fullWidth
-      maxWidth="sm"
+      maxWidth={props.maxWidth ?? 'sm'}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {/* Content taller than the dialog scrolls: by keyboard too, so it takes the focus then (WCAG 2.1.1). */}

@@ -22,8 +22,8 @@ interface FormDialogProps<Schema extends z.ZodObject> {
   schema: Schema;
   defaultValues: z.input<Schema>;
   submitLabel?: string;
-  /** Wider for a form with a table in it (a designation's rights). */
-  maxWidth?: 'sm' | 'md';
+  /** Wider for a form with a table in it (a designation's rights) or long lines (a purchase order's). */
+  maxWidth?: 'sm' | 'md' | 'lg';
   /**
    * Sends the values (an operation's `submit`, ui/use-operation.ts); a refusal (ApiError) is shown
    * on the field it names, or above the form.

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,13 +9,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import type { FilePurpose } from '@fieldport/contract/operations/files';
-import type { InputOf } from '@fieldport/contract/operation';
-import { api } from '../api/client.ts';
 import { fieldError } from './field-props.ts';
 import { FileAttachments, type AttachedFile } from './file-attachments.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { paiseToRupees, rupeesToPaise } from './format.ts';
-import { listQueryKey, type ListOp } from './use-list.ts';
+import { useActiveRecords, type ListOp } from './use-list.ts';
 
 export interface Option {
   value: string;
@@ -47,7 +44,7 @@ export type FieldConfig =
       helperText?: string;
     }
   /** Money kept in paise, typed in rupees ("1250.50"). */
-  | { kind: 'money'; name: string; label: string; required?: boolean }
+  | { kind: 'money'; name: string; label: string; required?: boolean; helperText?: string }
   | {
       kind: 'select';
       name: string;
@@ -114,12 +111,15 @@ export function FormField({
   form,
   field,
   autoFocus,
+  hideError,
 }: {
   form: Form;
   field: FieldConfig;
   autoFocus: boolean;
+  /** Its message is not shown yet (a new line's field before the person reaches it). */
+  hideError?: boolean;
 }) {
-  const message = fieldError(form, field.name, { list: true });
+  const message = hideError ? undefined : fieldError(form, field.name, { list: true });
   const common = {
     label: field.label,
     error: Boolean(message),
@@ -164,7 +164,7 @@ export function FormField({
             <MoneyInput
               {...common}
               required={field.required}
-              helperText={message}
+              helperText={message ?? field.helperText}
               paise={control.value as number}
               onChange={control.onChange}
               onBlur={control.onBlur}
@@ -350,16 +350,29 @@ interface ControlledProps<Value> {
   inputRef: (element: HTMLInputElement | null) => void;
 }
 
-function MoneyInput({ paise, onChange, ...props }: ControlledProps<number> & { paise: number | undefined }) {
+/** Two amounts of a money field are the same: equal, or both none (empty, or text that is no amount). */
+const sameAmount = (a: number | undefined, b: number | undefined) =>
+  a === b || (!Number.isFinite(a) && !Number.isFinite(b));
+
+function MoneyInput({
+  paise,
+  onChange,
+  ...props
+}: ControlledProps<number | undefined> & { paise: number | undefined }) {
   // The text as typed: "12.5" must stay "12.5" while typing, not become "12.50".
   const [text, setText] = useState(() => paiseToRupees(paise));
+  // An amount set by the form (a chosen component's price) replaces the text.
+  const typed = text.trim() === '' ? undefined : rupeesToPaise(text);
+  if (!sameAmount(typed, paise)) setText(paiseToRupees(paise));
   return (
     <FormTextField
       {...props}
       value={text}
       onChange={(event) => {
         setText(event.target.value);
-        onChange(rupeesToPaise(event.target.value));
+        // An optional amount left empty is none, so that the contract's default applies (a discount of 0).
+        const empty = event.target.value.trim() === '';
+        onChange(empty && !props.required ? undefined : rupeesToPaise(event.target.value));
       }}
       slotProps={{
         htmlInput: { inputMode: 'decimal' },
@@ -369,6 +382,14 @@ function MoneyInput({ paise, onChange, ...props }: ControlledProps<number> & { p
   );
 }
 
+/** A lookup's records as choices: each record's `valueKey` and `labelKey`. */
+function optionsOf(records: unknown[] | undefined, keys: { valueKey: string; labelKey: string }): Option[] {
+  return (records ?? []).map((record) => ({
+    value: String((record as Record<string, unknown>)[keys.valueKey]),
+    label: String((record as Record<string, unknown>)[keys.labelKey]),
+  }));
+}
+
 function SelectInput({
   field,
   value,
@@ -376,25 +397,14 @@ function SelectInput({
   ...props
 }: ControlledProps<string> & { field: Extract<FieldConfig, { kind: 'select' | 'lookup' }>; value: string }) {
   const lookup = field.kind === 'lookup' ? field : undefined;
-  const loaded = useQuery({
-    queryKey: [...(lookup ? listQueryKey(lookup.list) : ['none']), 'options'],
-    queryFn: async () => {
-      const input = { status: 'ACTIVE', page_size: 100, sort_by: lookup!.labelKey } as InputOf<ListOp>;
-      const page = await api.query(lookup!.list, input);
-      return (page.data as { items: Record<string, unknown>[] }).items.map((item) => ({
-        value: String(item[lookup!.valueKey]),
-        label: String(item[lookup!.labelKey]),
-      }));
-    },
-    enabled: Boolean(lookup),
-  });
+  const loaded = useActiveRecords(lookup?.list, lookup?.labelKey ?? '');
   // An optional lookup can be cleared: its "None" is '' (the contract reads it as no choice).
   const options =
     field.kind === 'select'
       ? field.options
       : [
           ...(field.required ? [] : [{ value: '', label: field.noneLabel ?? 'None' }]),
-          ...(loaded.data ?? []),
+          ...optionsOf(loaded.data, field),
         ];
   return (
     <FormTextField
@@ -440,18 +450,8 @@ function MultiLookupInput({
   onChange,
   ...props
 }: ControlledProps<string[]> & { field: Extract<FieldConfig, { kind: 'multilookup' }>; value: string[] }) {
-  const loaded = useQuery({
-    queryKey: [...listQueryKey(field.list), 'options'],
-    queryFn: async () => {
-      const input = { status: 'ACTIVE', page_size: 100, sort_by: field.labelKey } as InputOf<ListOp>;
-      const page = await api.query(field.list, input);
-      return (page.data as { items: Record<string, unknown>[] }).items.map((item) => ({
-        value: String(item[field.valueKey]),
-        label: String(item[field.labelKey]),
-      }));
-    },
-  });
-  const options = loaded.data ?? [];
+  const loaded = useActiveRecords(field.list, field.labelKey);
+  const options = optionsOf(loaded.data, field);
   return (
     <Autocomplete
       multiple

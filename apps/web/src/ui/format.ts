@@ -71,15 +71,8 @@ export function formatVisit(date: string | null, time: string | null): string {
   return time ? `${formatDay(date)}, ${time}` : formatDay(date);
 }
 
-const RUPEES = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });
-
-/** Integer paise as people read rupees: 125050 -> '₹1,250.50'. */
-export function formatRupees(paise: number): string {
-  return RUPEES.format(paise / 100);
-}
-
-// Rupees as typed into a money field; the server reads an import's amounts the same way.
-export { rupeesToPaise } from '@fieldport/contract/fields';
+// Rupees as shown, and as typed into a money field; the server reads and writes them the same way.
+export { formatRupees, rupeesToPaise } from '@fieldport/contract/fields';
 
 /** Paise as a money field shows them for editing: 125050 -> "1250.50"; nothing for a missing amount. */
 export function paiseToRupees(paise: number | undefined): string {

@@ -7,14 +7,19 @@ import type { LineFieldConfig } from './lines-field.tsx';
  * movements, a ticket's request for parts and an MRF all choose them the same way.
  */
 
+/** How a store is chosen from the stores' list: by id, named by its name (a field, a list's filter). */
+export const storeLookup = {
+  list: ListServiceCenters,
+  valueKey: 'service_center_id',
+  labelKey: 'service_center_name',
+} as const;
+
 export const storeField = (name: string, label: string, required = true): FieldConfig => ({
   kind: 'lookup',
   name,
   label,
   required,
-  list: ListServiceCenters,
-  valueKey: 'service_center_id',
-  labelKey: 'service_center_name',
+  ...storeLookup,
 });
 
 /** A line's component: the widest cell of the line. */

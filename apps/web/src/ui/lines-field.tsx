@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useFieldArray, type ArrayPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import { FormField, type FieldConfig } from './form-fields.tsx';
+import { useNarrowScreen } from './use-narrow-screen.ts';
 
 /** A cell of a line: a form field (its `name` is the key within the line) and how wide it grows. */
 export type LineFieldConfig = FieldConfig & { grow?: number };
@@ -30,9 +32,12 @@ export function LinesField<Values extends FieldValues>(props: {
   emptyLine: Record<string, unknown>;
   max: number;
   addLabel?: string;
+  /** What a line comes to, under its fields (a purchase order line's amounts). */
+  lineSummary?: (index: number) => ReactNode;
 }) {
   const { form, name, fields, max } = props;
   const lines = useFieldArray({ control: form.control, name });
+  const narrow = useNarrowScreen();
   const error = form.getFieldState(name as never, form.formState).error as
     { message?: string; root?: { message?: string } } | undefined;
   const message = error?.message ?? error?.root?.message;
@@ -47,24 +52,39 @@ export function LinesField<Values extends FieldValues>(props: {
             key={line.id}
             role="group"
             aria-label={`Line ${index + 1}`}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1.5,
+              alignItems: 'flex-start',
+              // Wrapped on a phone, a line's fields need a line between them and the next line's.
+              ...(narrow && index > 0 ? { borderTop: 1, borderColor: 'divider', pt: 2 } : {}),
+            }}
           >
-            {fields.map((field) => (
-              <Box
-                key={field.name}
-                sx={{
-                  flex: `${field.grow ?? 1} 1 ${(field.grow ?? 1) * 120}px`,
-                  minWidth: 0,
-                  display: 'grid',
-                }}
-              >
-                <FormField
-                  form={form as never}
-                  field={{ ...field, name: `${name}.${index}.${field.name}` } as FieldConfig}
-                  autoFocus={false}
-                />
-              </Box>
-            ))}
+            {fields.map((field) => {
+              const path = `${name}.${index}.${field.name}`;
+              // Adding a line checks every line at once (react-hook-form's field arrays): a field
+              // speaks once the person has been in it, or the form was sent.
+              const reached =
+                form.formState.isSubmitted || form.getFieldState(path as never, form.formState).isTouched;
+              return (
+                <Box
+                  key={field.name}
+                  sx={{
+                    flex: `${field.grow ?? 1} 1 ${(field.grow ?? 1) * 120}px`,
+                    minWidth: 0,
+                    display: 'grid',
+                  }}
+                >
+                  <FormField
+                    form={form as never}
+                    field={{ ...field, name: path } as FieldConfig}
+                    autoFocus={false}
+                    hideError={!reached}
+                  />
+                </Box>
+              );
+            })}
             <Tooltip title={`Remove line ${index + 1}`}>
               {/* A line can always be removed but the last: the form needs one. */}
               <span>
@@ -78,6 +98,7 @@ export function LinesField<Values extends FieldValues>(props: {
                 </IconButton>
               </span>
             </Tooltip>
+            {props.lineSummary && <Box sx={{ flexBasis: '100%', mt: -0.5 }}>{props.lineSummary(index)}</Box>}
           </Box>
         ))}
       </Box>

@@ -66,3 +66,42 @@ export function DayFilter(props: { state: ListState; filter: string; label: stri
 export function daysOutOfOrder(from: unknown, to: unknown): boolean {
   return typeof from === 'string' && typeof to === 'string' && from !== '' && to !== '' && from > to;
 }
+
+/**
+ * A list's filter by a range of days, `from` to `to` (both included, the keys of the list's input):
+ * an end before the start is marked on the end, and `withDaysInOrder` leaves it out of what is sent.
+ */
+export function DayRangeFilter(props: {
+  state: ListState;
+  from: string;
+  to: string;
+  fromLabel: string;
+  toLabel: string;
+}) {
+  const input = props.state.input as Record<string, unknown>;
+  const wrong = daysOutOfOrder(input[props.from], input[props.to]);
+  return (
+    <>
+      <DayFilter state={props.state} filter={props.from} label={props.fromLabel} />
+      <DayFilter
+        state={props.state}
+        filter={props.to}
+        label={props.toLabel}
+        error={wrong ? `${props.toLabel} must not be before ${props.fromLabel}` : undefined}
+      />
+    </>
+  );
+}
+
+/**
+ * A list's input as sent: a range of days that ends before it starts goes without its end, which
+ * the contract's `dateRangeInOrder` would refuse (the filter says why instead).
+ */
+export function withDaysInOrder<Input extends object>(
+  input: Input,
+  from: keyof Input & string,
+  to: keyof Input & string,
+): Input {
+  const range = input as Record<string, unknown>;
+  return daysOutOfOrder(range[from], range[to]) ? { ...input, [to]: undefined } : input;
+}

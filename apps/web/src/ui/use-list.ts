@@ -199,3 +199,18 @@ export function exportUrl(op: ListOp, input: Record<string, unknown>): string {
   const query = params.toString();
   return `/api/exports/${op.name}.xlsx${query ? `?${query}` : ''}`;
 }
+
+/**
+ * The active records of another list, for a form to choose from (a lookup field's options, a
+ * chosen vendor's state): its first 100 by `sortBy`. One query per list and order, whoever reads it.
+ */
+export function useActiveRecords<Op extends ListOp>(op: Op | undefined, sortBy: string) {
+  return useQuery({
+    queryKey: [...(op ? listQueryKey(op) : ['none']), 'active', sortBy],
+    queryFn: async () => {
+      const input = { status: 'ACTIVE', page_size: 100, sort_by: sortBy } as InputOf<Op>;
+      return ((await api.query(op!, input)).data as PageData<ListItem<Op>>).items;
+    },
+    enabled: Boolean(op),
+  });
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { importIdInput, type ImportItem } from '../imports.ts';
-import { dateRangeFilter, dateRangeInOrder, paiseSchema } from '../fields.ts';
+import { dateRangeFilter, dateRangeInOrder, paiseSchema, wholeNumberSchema } from '../fields.ts';
 import {
   addressLineSchema,
   gstRateSchema,
@@ -58,11 +58,6 @@ export const partNumberSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Part number may contain letters, digits and . _ / -')
   .toUpperCase();
 
-const wholeNumber = (label: string, min: number, max: number) => {
-  const message = `${label} must be a whole number from ${min.toLocaleString('en-IN')} to ${max.toLocaleString('en-IN')}`;
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
-};
-
 export interface ComponentItem {
   component_id: string;
   component_name: string;
@@ -109,7 +104,7 @@ export const components = masterContract<ComponentItem>()({
       .max(COMPONENT_MAX_SERVICES, `At most ${COMPONENT_MAX_SERVICES} products`)
       .refine((ids) => new Set(ids).size === ids.length, 'Choose each product once')
       .default([]),
-    reorder_level: wholeNumber('Reorder level', 0, MAX_STOCK_QUANTITY).default(0),
+    reorder_level: wholeNumberSchema('Reorder level', 0, MAX_STOCK_QUANTITY).default(0),
     component_files: attachedFilesSchema('component_files', 'component', COMPONENT_MAX_PHOTOS),
   },
   sortBy: ['component_name', 'part_number', 'component_price', 'component_status', 'component_created_on'],
@@ -337,7 +332,7 @@ export const ListStockMovements = query<PageData<StockMovementItem>>()({
 
 export const MAX_MOVEMENT_LINES = 50;
 
-const quantitySchema = wholeNumber('Quantity', 1, MAX_STOCK_QUANTITY);
+const quantitySchema = wholeNumberSchema('Quantity', 1, MAX_STOCK_QUANTITY);
 const referenceSchema = z
   .string({ error: 'Reference must be text' })
   .trim()
@@ -609,7 +604,7 @@ export const GetTicketParts = query<ItemsData<TicketParts>>()({
   input: z.object({ ticket_id: idSchema('ticket_id') }).strict(),
 });
 
-const requestQuantity = wholeNumber('Quantity', 1, MAX_REQUEST_QUANTITY);
+const requestQuantity = wholeNumberSchema('Quantity', 1, MAX_REQUEST_QUANTITY);
 
 /** Request lines of one kind: each part once (the message names the line's part field). */
 function requestLines<Line extends z.ZodObject>(line: Line, key: string, label: string) {
@@ -690,7 +685,7 @@ export const partsUsedSchema = z
       .object({
         service_center_id: idSchema('Store'),
         component_id: idSchema('Component'),
-        quantity: wholeNumber('Used', 0, MAX_STOCK_QUANTITY),
+        quantity: wholeNumberSchema('Used', 0, MAX_STOCK_QUANTITY),
       })
       .strict(),
     { error: 'Parts used must be a list' },

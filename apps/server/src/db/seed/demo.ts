@@ -74,7 +74,7 @@ const DESIGNATED: Partial<Record<Role, { name: string; modules: ReturnType<typeo
       grant('MRF Tickets'),
       grant('Inventory', ['Inventory', 'Components', 'Components Transaction History']),
       grant('Store/Service Center'),
-      grant('Purchase Order', ['Vendors']),
+      grant('Purchase Order', ['Purchase Orders', 'Vendors']),
       grant('Approvals', ['Component Approvals']),
       grant('Reports', ['Download Reports']),
     ],

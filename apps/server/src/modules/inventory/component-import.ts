@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { COMPONENT_IMPORT, COMPONENT_IMPORT_ACTIONS } from '@fieldport/contract/component-import';
-import { rupeesToPaise } from '@fieldport/contract/fields';
+import { formatRupees, rupeesToPaise } from '@fieldport/contract/fields';
 import { GST_RATES, rateToBasisPoints } from '@fieldport/contract/gst';
 import type { ImportRowError } from '@fieldport/contract/imports';
 import {
@@ -258,7 +258,7 @@ export const componentImportKind: ImportKind<CheckedComponent, Lookups> = {
     action: COMPONENT_IMPORT_ACTIONS[row.action],
     part_number: row.part_number,
     component_name: row.component_name,
-    price: `₹${(row.price_paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    price: formatRupees(row.price_paise),
     products:
       row.product_names.join(', ') ||
       (row.action === 'UPDATE' && row.service_ids === null ? 'Unchanged' : '—'),

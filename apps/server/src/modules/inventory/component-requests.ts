@@ -12,6 +12,7 @@ import {
 import type { WorkflowRecordDescription } from '@fieldport/contract/operations/approvals';
 import { ACTIVE_STATES } from '@fieldport/contract/ticket-transitions';
 import { ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
+import { formatRupees } from '@fieldport/contract/fields';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { member, user } from '../../db/schema/identity.ts';
@@ -365,18 +366,13 @@ async function describeRequest(
       { label: 'Technician', value: facts?.technician_name ?? 'Not assigned yet' },
       { label: 'Store', value: held?.name ?? '—' },
       { label: 'Components', value: parts.length ? linesWords(parts) : '—' },
-      { label: 'Components at list price', value: rupeesWords(amount(parts)) },
+      { label: 'Components at list price', value: formatRupees(amount(parts)) },
       { label: 'Additional parts', value: extras.length ? linesWords(extras) : '—' },
-      { label: 'Additional parts amount', value: rupeesWords(amount(extras)) },
+      { label: 'Additional parts amount', value: formatRupees(amount(extras)) },
       { label: 'Note', value: row.note ?? '—' },
       { label: 'State', value: COMPONENT_REQUEST_STATE_LABELS[row.state] },
     ],
   };
-}
-
-/** ₹1,250.50: an approver reads amounts in rupees; they are kept in paise. */
-function rupeesWords(paise: number): string {
-  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /**

@@ -1,23 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { member, organization } from '../../db/schema/identity.ts';
-import { component, componentRequest, store } from '../../db/schema/inventory.ts';
+import { componentRequest } from '../../db/schema/inventory.ts';
 import { ticket } from '../../db/schema/tickets.ts';
-import { DEMO_ORGANIZATION_SLUG } from '../../db/seed/demo.ts';
-import { callerOfMembership } from '../../graphql/caller.ts';
-import type { OperationContext } from '../../platform/handler.ts';
-import { createMailer } from '../../platform/mail.ts';
 import { decide } from '../../platform/workflow.ts';
+import { demoContext, demoWorld } from '../demo-context.ts';
 // Loading the inventory's handlers registers COMPONENT_REQUEST's hooks, which raising needs.
 import './inventory-handlers.ts';
 import { raiseComponentRequest } from './component-requests.ts';
 import { raiseMrf } from './mrfs.ts';
-
-const demoRequest = {
-  ip: '127.0.0.1',
-  log: { warn() {}, error() {}, info() {} },
-} as unknown as FastifyRequest;
 
 /**
  * The demo's component requests and MRF (docs/inventory.md#parts-for-a-ticket, #mrf): the demo
@@ -27,32 +17,17 @@ const demoRequest = {
  * organization with requests already is left alone.
  */
 export async function raiseDemoComponentRequests(db: Db): Promise<number> {
-  const [demo] = await db.select().from(organization).where(eq(organization.slug, DEMO_ORGANIZATION_SLUG));
-  if (!demo) return 0;
+  const world = await demoWorld(db, ['TECHNICIAN', 'OWNER']);
+  if (!world) return 0;
+  const { demo, mainStore, part } = world;
   const [already] = await db
     .select({ id: componentRequest.id })
     .from(componentRequest)
     .where(eq(componentRequest.organization_id, demo.id))
     .limit(1);
   if (already) return 0;
-  const people = await db
-    .select({ id: member.id, role: member.role })
-    .from(member)
-    .where(
-      and(
-        eq(member.organizationId, demo.id),
-        inArray(member.role, ['TECHNICIAN', 'OWNER']),
-        isNull(member.party_id),
-      ),
-    )
-    .orderBy(asc(member.createdAt));
-  const technician = people.find((person) => person.role === 'TECHNICIAN');
-  const owner = people.find((person) => person.role === 'OWNER');
-  const [mainStore] = await db
-    .select({ id: store.id })
-    .from(store)
-    .where(and(eq(store.organization_id, demo.id), eq(store.name, 'Main Store, Peenya')));
-  if (!technician || !owner || !mainStore) return 0;
+  const technician = { id: world.members.TECHNICIAN };
+  const owner = { id: world.members.OWNER };
   const tickets = await db
     .select({ id: ticket.id, state: ticket.state })
     .from(ticket)
@@ -65,30 +40,12 @@ export async function raiseDemoComponentRequests(db: Db): Promise<number> {
     )
     .orderBy(asc(ticket.created_at))
     .limit(3);
-  const parts = await db
-    .select({ id: component.id, part_number: component.part_number })
-    .from(component)
-    .where(
-      and(
-        eq(component.organization_id, demo.id),
-        inArray(component.part_number, ['CAP-35-5-440', 'GAS-R32', 'MTR-BLOWER-35W', 'MAG-900W']),
-      ),
-    );
-  const part = (number: string) => parts.find((row) => row.part_number === number)!.id;
-  if (tickets.length < 3 || parts.length < 4) return 0;
+  if (tickets.length < 3) return 0;
   // The MRF waits on a ticket in progress (or already on hold); the requests go on the others.
   const mrfTicket = tickets.find((row) => row.state !== 'ACCEPTED') ?? tickets[0];
   const requestTickets = tickets.filter((row) => row !== mrfTicket);
 
-  const mailer = createMailer({ db, from: 'demo@fieldport.local', print: () => {} });
-  const contextOf = async (tx: Db, membershipId: string) =>
-    ({
-      db: tx,
-      caller: await callerOfMembership(tx, membershipId, 'demo'),
-      mailer,
-      request: demoRequest,
-      afterCommit: () => {},
-    }) as unknown as OperationContext;
+  const contextOf = demoContext;
   const asks = [
     {
       components: [

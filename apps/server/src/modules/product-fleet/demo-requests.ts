@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, isNotNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -11,14 +10,10 @@ import { DEMO_ORGANIZATION_SLUG } from '../../db/seed/demo.ts';
 import { callerOfMembership } from '../../graphql/caller.ts';
 import { createMailer } from '../../platform/mail.ts';
 import { raiseRequest } from '../../platform/workflow.ts';
+import { demoRequest } from '../demo-context.ts';
 import { fleetSummary } from './fleet-rules.ts';
 // Loading the fleet's handlers registers the kinds' hooks that raiseRequest needs.
 import './fleet-handlers.ts';
-
-const demoRequest = {
-  ip: '127.0.0.1',
-  log: { warn() {}, error() {}, info() {} },
-} as unknown as FastifyRequest;
 
 /**
  * The demo's fleet items that wait for approval (db/seed/product-fleet.ts writes them) get their

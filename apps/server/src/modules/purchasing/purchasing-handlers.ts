@@ -1,4 +1,7 @@
+import { purchaseOrderHandlers, registerPurchaseOrderKind } from './purchase-orders.ts';
 import { vendorHandlers } from './vendors.ts';
 
-/** Purchasing (docs/purchasing.md): vendors. */
-export const purchasingHandlers = [...vendorHandlers];
+registerPurchaseOrderKind();
+
+/** Purchasing (docs/purchasing.md): vendors and purchase orders. */
+export const purchasingHandlers = [...vendorHandlers, ...purchaseOrderHandlers];

@@ -1,5 +1,6 @@
 import { vendors } from '@fieldport/contract/operations/purchasing';
 import { masterFixtures, type FixtureRegistry } from '../../test/tenant-fixture.ts';
+import { purchaseOrderFixtures } from './purchase-order-fixtures.test-kit.ts';
 
 // Purchasing records of organization A for the walls of graphql/permission-matrix.test.ts.
 export const purchasingFixtures: FixtureRegistry = {
@@ -10,4 +11,5 @@ export const purchasingFixtures: FixtureRegistry = {
     state: 'Karnataka',
     pincode: '560058',
   })),
+  ...purchaseOrderFixtures,
 };

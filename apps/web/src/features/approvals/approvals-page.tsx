@@ -2,7 +2,6 @@ import { useId, useMemo, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -21,13 +20,14 @@ import { CountBadge } from '../../ui/count-badge.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { useInstantFormats } from '../../ui/format.ts';
-import { ChoiceFilter, DayFilter, daysOutOfOrder } from '../../ui/list-filters.tsx';
+import { ChoiceFilter, DayRangeFilter, withDaysInOrder } from '../../ui/list-filters.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
+import { OpenRowLink } from '../../ui/open-row-link.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { listQueryKey, useList, useListState } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
-import { levelOf, REQUEST_STATE_LABELS, RequestStateChip, VIEW_LABELS } from './approval-format.tsx';
-import { RequestDetailsDialog } from './request-details-dialog.tsx';
+import { levelOf, REQUEST_STATE_LABELS, RequestStateChip, VIEW_LABELS } from '../../ui/approval-format.tsx';
+import { RequestDetailsDialog } from '../../ui/approval-request-dialog.tsx';
 
 const REQUEST_NOUN = { one: 'request', many: 'requests' };
 
@@ -86,12 +86,11 @@ function ApprovalsScreen({ route, kind }: FeaturePageProps & { kind: WorkflowKin
     sortOrder: 'desc',
     filters: { state: undefined, created_from: undefined, created_to: undefined },
   });
-  const datesWrong = daysOutOfOrder(state.input.created_from, state.input.created_to);
   // The screen's kind is not a filter a person clears; a range that ends before it starts is not
   // sent (the contract refuses it), its end is marked instead.
   const filters = useMemo(
-    () => ({ ...state.input, kind, ...(datesWrong ? { created_to: undefined } : {}) }),
-    [state.input, kind, datesWrong],
+    () => ({ ...withDaysInOrder(state.input, 'created_from', 'created_to'), kind }),
+    [state.input, kind],
   );
   const input = useMemo(() => ({ ...filters, view }), [filters, view]);
   const list = useList(ListWorkFlows, input);
@@ -116,17 +115,7 @@ function ApprovalsScreen({ route, kind }: FeaturePageProps & { kind: WorkflowKin
       minWidth: 180,
       render: (item) => (
         <Box sx={{ py: 0.75, lineHeight: 1.3, minWidth: 0 }}>
-          <Link
-            component="button"
-            type="button"
-            onClick={(event) => {
-              event.stopPropagation();
-              open(item);
-            }}
-            sx={{ fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }}
-          >
-            {item.summary}
-          </Link>
+          <OpenRowLink onOpen={() => open(item)}>{item.summary}</OpenRowLink>
           {narrow && (
             <Typography variant="caption" color="text.secondary" component="p">
               {item.requested_by_name} · {format.dateTime(item.created_on)}
@@ -231,12 +220,12 @@ function ApprovalsScreen({ route, kind }: FeaturePageProps & { kind: WorkflowKin
       <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-tab-${view}`}>
         <ListToolbar state={state} searchLabel="Search summary">
           {/* The two days first: on a phone they share a row. */}
-          <DayFilter state={state} filter="created_from" label="Raised from" />
-          <DayFilter
+          <DayRangeFilter
             state={state}
-            filter="created_to"
-            label="Raised to"
-            error={datesWrong ? 'Raised to must not be before Raised from' : undefined}
+            from="created_from"
+            to="created_to"
+            fromLabel="Raised from"
+            toLabel="Raised to"
           />
           <ChoiceFilter
             state={state}

@@ -11,7 +11,6 @@ import {
   COMPONENT_UNIT_LABELS,
   IssueComponentRequest,
   ListInventory,
-  ListServiceCenters,
   List_Components,
   ReceiveStock,
   TransferStock,
@@ -21,6 +20,7 @@ import { DataTable, type DataTableColumn, type RowAction } from '../../ui/data-t
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { formatRupees, useInstantFormats } from '../../ui/format.ts';
+import { storeLookup } from '../../ui/inventory-fields.ts';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { LookupFilter } from '../../ui/lookup-filter.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -174,14 +174,7 @@ export function InventoryPage({ route, can }: FeaturePageProps) {
           </>
         }
       >
-        <LookupFilter
-          state={state}
-          filter="service_center_id"
-          label="Store"
-          list={ListServiceCenters}
-          valueKey="service_center_id"
-          labelKey="service_center_name"
-        />
+        <LookupFilter state={state} filter="service_center_id" label="Store" {...storeLookup} />
         <LookupFilter
           state={state}
           filter="component_id"

@@ -15,7 +15,6 @@ import {
   HoldMrf,
   ListInventory,
   ListMrfs,
-  ListServiceCenters,
   ListStockMovements,
   MRF_STATE_LABELS,
   MRF_STATES,
@@ -31,6 +30,7 @@ import { ChoiceFilter } from '../../ui/list-filters.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { LookupFilter } from '../../ui/lookup-filter.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { storeLookup } from '../../ui/inventory-fields.ts';
 import { MRF_STATE_COLORS } from '../../ui/inventory-states.ts';
 import { StateChip } from '../../ui/status-chip.tsx';
 import { TwoLineCell } from '../../ui/two-line-cell.tsx';
@@ -172,14 +172,7 @@ export function MrfPage({ route, can }: FeaturePageProps) {
           label="State"
           choices={MRF_STATES.map((value) => ({ value, label: MRF_STATE_LABELS[value] }))}
         />
-        <LookupFilter
-          state={state}
-          filter="service_center_id"
-          label="Store"
-          list={ListServiceCenters}
-          valueKey="service_center_id"
-          labelKey="service_center_name"
-        />
+        <LookupFilter state={state} filter="service_center_id" label="Store" {...storeLookup} />
       </ListToolbar>
       <DataTable<MrfItem>
         label={route.title}

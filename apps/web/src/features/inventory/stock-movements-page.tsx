@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import {
-  ListServiceCenters,
   ListStockMovements,
   List_Components,
   STOCK_MOVEMENT_LABELS,
@@ -11,7 +10,8 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { ExportButton } from '../../ui/export-button.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { formatRupees, useInstantFormats } from '../../ui/format.ts';
-import { ChoiceFilter, DayFilter, daysOutOfOrder } from '../../ui/list-filters.tsx';
+import { storeLookup } from '../../ui/inventory-fields.ts';
+import { ChoiceFilter, DayRangeFilter, withDaysInOrder } from '../../ui/list-filters.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { LookupFilter } from '../../ui/lookup-filter.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -47,9 +47,7 @@ export function StockMovementsPage({ route, can }: FeaturePageProps) {
     },
   });
   const { input } = state;
-  const datesWrong = daysOutOfOrder(input.from_date, input.to_date);
-  // A range that ends before it starts is not sent: the server would refuse it; the field says why.
-  const list = useList(ListStockMovements, datesWrong ? { ...input, to_date: undefined } : input);
+  const list = useList(ListStockMovements, withDaysInOrder(input, 'from_date', 'to_date'));
   const format = useInstantFormats();
 
   const columns: DataTableColumn<StockMovementItem>[] = [
@@ -145,14 +143,7 @@ export function StockMovementsPage({ route, can }: FeaturePageProps) {
         searchLabel="Search component or part number"
         actions={<ExportButton op={ListStockMovements} input={input} can={can} />}
       >
-        <LookupFilter
-          state={state}
-          filter="service_center_id"
-          label="Store"
-          list={ListServiceCenters}
-          valueKey="service_center_id"
-          labelKey="service_center_name"
-        />
+        <LookupFilter state={state} filter="service_center_id" label="Store" {...storeLookup} />
         <LookupFilter
           state={state}
           filter="component_id"
@@ -167,13 +158,7 @@ export function StockMovementsPage({ route, can }: FeaturePageProps) {
           label="Kind"
           choices={STOCK_MOVEMENT_TYPES.map((value) => ({ value, label: STOCK_MOVEMENT_LABELS[value] }))}
         />
-        <DayFilter state={state} filter="from_date" label="From" />
-        <DayFilter
-          state={state}
-          filter="to_date"
-          label="To"
-          error={datesWrong ? 'To must not be before From' : undefined}
-        />
+        <DayRangeFilter state={state} from="from_date" to="to_date" fromLabel="From" toLabel="To" />
       </ListToolbar>
       <DataTable<StockMovementItem>
         label={route.title}

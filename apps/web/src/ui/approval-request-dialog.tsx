@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,15 +19,16 @@ import {
   type WorkflowRequestDetails,
   type WorkflowRequestItem,
 } from '@fieldport/contract/operations/approvals';
-import { api, isApiError } from '../../api/client.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { DetailDialog } from '../../ui/detail-dialog.tsx';
-import { DetailList } from '../../ui/detail-list.tsx';
-import { useInstantFormats, type InstantFormats } from '../../ui/format.ts';
-import { LoadError } from '../../ui/load-error.tsx';
-import { listQueryKey } from '../../ui/use-list.ts';
-import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
-import { useOperation } from '../../ui/use-operation.ts';
+import { api, isApiError } from '../api/client.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DetailDialog } from './detail-dialog.tsx';
+import { DetailList } from './detail-list.tsx';
+import { DialogSection } from './dialog-section.tsx';
+import { useInstantFormats, type InstantFormats } from './format.ts';
+import { LoadError } from './load-error.tsx';
+import { listQueryKey } from './use-list.ts';
+import { useNarrowScreen } from './use-narrow-screen.ts';
+import { useOperation } from './use-operation.ts';
 import {
   approversOf,
   DECISION_LABELS,
@@ -51,12 +52,15 @@ const REFUSALS = new Set(['CONFLICT', 'FORBIDDEN', 'NOT_FOUND']);
  * One approval request (docs/approvals.md#the-approvals-screens): the record as its area describes
  * it, every level with its rule and whom it waits for, the decisions, and what the caller may do:
  * approve or reject at the level shown (a comment to reject), or withdraw their own pending request.
- * `listed` is the row it was opened from, shown while the details load.
+ * `listed` is the row it was opened from, shown while the details load. An area that opens the
+ * request from its own record (a purchase order) names its queries in `invalidate`: they are read
+ * again after a decision, as the approvals list is.
  */
 export function RequestDetailsDialog(props: {
   requestId: string;
   listed: WorkflowRequestItem | undefined;
   onClose: () => void;
+  invalidate?: readonly QueryKey[];
 }) {
   const { requestId, listed, onClose } = props;
   const narrow = useNarrowScreen();
@@ -83,7 +87,7 @@ export function RequestDetailsDialog(props: {
   const [withdrawing, setWithdrawing] = useState(false);
   const [reason, setReason] = useState('');
 
-  const invalidate = [listQueryKey(ListWorkFlows), requestKey(requestId)];
+  const invalidate = [listQueryKey(ListWorkFlows), requestKey(requestId), ...(props.invalidate ?? [])];
   /**
    * The request changed since it was shown (decided by another approver, moved on, withdrawn):
    * the server's message stays in the dialog, and the dialog and the list show the request anew.
@@ -200,7 +204,7 @@ export function RequestDetailsDialog(props: {
               <LevelsSection request={request} />
               <HistorySection request={request} format={format} />
               {request.can_decide ? (
-                <Section title="Your decision">
+                <DialogSection title="Your decision">
                   <TextField
                     label="Comment"
                     value={comment}
@@ -220,7 +224,7 @@ export function RequestDetailsDialog(props: {
                     }
                     slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
                   />
-                </Section>
+                </DialogSection>
               ) : (
                 pending && (
                   <Alert severity="info" variant="outlined" aria-live="polite">
@@ -264,18 +268,6 @@ export function RequestDetailsDialog(props: {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
 /** The kind, state, level and who raised it when: what the list's row showed. */
 function RequestHeading({ request, format }: { request: WorkflowRequestItem; format: InstantFormats }) {
   return (
@@ -308,7 +300,7 @@ const REQUEST_ENDED: Record<WorkflowRequestItem['state'], string> = {
 function RecordSection({ request }: { request: WorkflowRequestDetails }) {
   const label = WORKFLOW_KIND_LABELS[request.kind].toLowerCase();
   return (
-    <Section title="Record">
+    <DialogSection title="Record">
       {request.record ? (
         <>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>{request.record.title}</Typography>
@@ -316,7 +308,12 @@ function RecordSection({ request }: { request: WorkflowRequestDetails }) {
             <DetailList
               items={request.record.fields.map((field) => ({
                 label: field.label,
-                value: field.value || '—',
+                // A value of several lines (a purchase order's lines) keeps them.
+                value: (
+                  <Box component="span" sx={{ whiteSpace: 'pre-line' }}>
+                    {field.value || '—'}
+                  </Box>
+                ),
               }))}
             />
           )}
@@ -326,14 +323,14 @@ function RecordSection({ request }: { request: WorkflowRequestDetails }) {
           This {label} is no longer available: the request shows what it was raised with.
         </Typography>
       )}
-    </Section>
+    </DialogSection>
   );
 }
 
 /** Every level as it was when the request was raised: its approvers, its rule, where it stands. */
 function LevelsSection({ request }: { request: WorkflowRequestDetails }) {
   return (
-    <Section title="Levels">
+    <DialogSection title="Levels">
       {request.source === 'DEFAULT' && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           This kind had no workflow when the request was raised: one approval by the owner or an admin decides
@@ -378,7 +375,7 @@ function LevelsSection({ request }: { request: WorkflowRequestDetails }) {
           );
         })}
       </Box>
-    </Section>
+    </DialogSection>
   );
 }
 
@@ -428,7 +425,7 @@ function HistorySection({ request, format }: { request: WorkflowRequestDetails; 
       : []),
   ];
   return (
-    <Section title="History">
+    <DialogSection title="History">
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.25 }}>
         {entries.map((entry) => (
           <Box
@@ -450,6 +447,6 @@ function HistorySection({ request, format }: { request: WorkflowRequestDetails; 
           </Box>
         ))}
       </Box>
-    </Section>
+    </DialogSection>
   );
 }

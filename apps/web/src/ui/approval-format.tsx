@@ -10,7 +10,7 @@ import type {
   WorkflowView,
 } from '@fieldport/contract/operations/approvals';
 import { roleLabel } from '@fieldport/contract/roles';
-import { StateChip } from '../../ui/status-chip.tsx';
+import { StateChip } from './status-chip.tsx';
 
 /** How approval requests read on screen (docs/approvals.md): states, levels, approvers. */
 

@@ -1,0 +1,256 @@
+import { useEffect } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { GST_RATES, rateToBasisPoints } from '@fieldport/contract/gst';
+import { List_Components, ListServiceCenters } from '@fieldport/contract/operations/inventory';
+import {
+  ListPurchaseOrder,
+  ListVendors,
+  MAX_PURCHASE_ORDER_LINES,
+  MAX_PURCHASE_QUANTITY,
+  RaisePurchaseOrder,
+  raisePurchaseOrderSchema,
+} from '@fieldport/contract/operations/purchasing';
+import {
+  supplyBetween,
+  taxLine,
+  taxTotals,
+  TAX_SUPPLY_LABELS,
+  type TaxAmounts,
+  type TaxSupply,
+} from '@fieldport/contract/tax';
+import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormFields } from '../../ui/form-fields.tsx';
+import { formatRupees } from '../../ui/format.ts';
+import { GST_RATE_OPTIONS } from '../../ui/gst-options.ts';
+import { componentLineField, storeField } from '../../ui/inventory-fields.ts';
+import { LinesField, type LineFieldConfig } from '../../ui/lines-field.tsx';
+import { TaxTotalsList } from '../../ui/tax-totals.tsx';
+import { listQueryKey, useActiveRecords } from '../../ui/use-list.ts';
+import { useOperation } from '../../ui/use-operation.ts';
+import { vendorLookup } from './purchase-order-format.tsx';
+
+type RaiseForm = z.input<typeof raisePurchaseOrderSchema>;
+type RaiseLine = RaiseForm['lines'][number];
+type Form = UseFormReturn<RaiseForm, unknown, unknown>;
+
+const emptyLine: RaiseLine = {
+  component_id: '',
+  quantity: Number.NaN,
+  unit_price: Number.NaN,
+  discount: undefined,
+  tax_rate: Number.NaN,
+};
+
+const lineFields: LineFieldConfig[] = [
+  componentLineField,
+  {
+    kind: 'number',
+    name: 'quantity',
+    label: 'Quantity',
+    required: true,
+    min: 1,
+    max: MAX_PURCHASE_QUANTITY,
+    grow: 1,
+  },
+  { kind: 'money', name: 'unit_price', label: 'Unit price', required: true, grow: 1 },
+  { kind: 'money', name: 'discount', label: 'Discount', grow: 1 },
+  {
+    kind: 'select',
+    name: 'tax_rate',
+    label: 'GST %',
+    required: true,
+    numeric: true,
+    options: GST_RATE_OPTIONS,
+  },
+];
+
+/**
+ * Raising a purchase order (docs/purchasing.md#purchase-orders): the vendor, the store it is
+ * delivered to, the day expected, lines of components (a chosen component brings its price and GST
+ * rate to a line whose price is still empty), the terms. The totals are worked out as typed, in
+ * paise, line by line as the server keeps them (packages/contract/src/tax.ts); the vendor's state
+ * against the store's decides CGST + SGST or IGST. The order then waits for approval.
+ */
+export function RaisePurchaseOrderDialog(props: { open: boolean; onClose: () => void }) {
+  const raise = useOperation(RaisePurchaseOrder, {
+    onSuccess: props.onClose,
+    invalidate: [listQueryKey(ListPurchaseOrder)],
+  });
+  const defaults: RaiseForm = {
+    vendor_id: '',
+    service_center_id: '',
+    expected_on: '',
+    lines: [emptyLine],
+    note: '',
+  };
+  return (
+    <FormDialog
+      open={props.open}
+      title="Raise purchase order"
+      schema={raisePurchaseOrderSchema}
+      defaultValues={defaults}
+      submitLabel="Raise"
+      // Five fields to a line: one row each on a laptop.
+      maxWidth="lg"
+      onSubmit={(values) => raise.submit(values)}
+      onClose={props.onClose}
+    >
+      {(form) => <RaiseFields form={form as Form} />}
+    </FormDialog>
+  );
+}
+
+function RaiseFields({ form }: { form: Form }) {
+  usePricesOfChosenComponents(form);
+  const supply = useSupply(form);
+  return (
+    <>
+      <FormFields
+        form={form}
+        fields={[
+          { kind: 'lookup', name: 'vendor_id', label: 'Vendor', required: true, ...vendorLookup },
+          storeField('service_center_id', 'Deliver to store'),
+          { kind: 'date', name: 'expected_on', label: 'Expected on', helperText: 'Optional' },
+        ]}
+      />
+      <LinesField
+        form={form}
+        name="lines"
+        label="Components to order"
+        fields={lineFields}
+        emptyLine={emptyLine}
+        max={MAX_PURCHASE_ORDER_LINES}
+        addLabel="Add component"
+        lineSummary={(index) => <LineAmounts form={form} index={index} supply={supply.supply} />}
+      />
+      <LiveTotals form={form} supply={supply} />
+      <FormFields
+        form={form}
+        fields={[
+          {
+            kind: 'text',
+            name: 'note',
+            label: 'Terms and notes',
+            multiline: true,
+            maxLength: 1000,
+            helperText: 'Printed on the order: delivery, payment terms …',
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/**
+ * When a line's component is chosen and its price is still empty, the component's price and GST
+ * rate fill the line (the person may change them: a vendor's price is not the selling price).
+ */
+function usePricesOfChosenComponents(form: Form) {
+  const components = useActiveRecords(List_Components, 'component_name');
+  const known = components.data;
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ name, type, values }) => {
+          const index = type === 'change' ? /^lines\.(\d+)\.component_id$/.exec(name ?? '')?.[1] : undefined;
+          if (index === undefined) return;
+          const line = values.lines[Number(index)];
+          const chosen = known?.find((component) => component.component_id === line?.component_id);
+          if (!chosen || Number.isFinite(line.unit_price)) return;
+          // Checked at once: a message the empty field had goes.
+          form.setValue(`lines.${Number(index)}.unit_price`, chosen.component_price, {
+            shouldValidate: true,
+          });
+          form.setValue(`lines.${Number(index)}.tax_rate`, chosen.tax_rate, { shouldValidate: true });
+        },
+      }),
+    [form, known],
+  );
+}
+
+interface Supply {
+  /** null until both the vendor and the store are chosen. */
+  supply: TaxSupply | null;
+  vendorState?: string;
+  storeState?: string;
+}
+
+/** The vendor's state against the store's (docs/purchasing.md#tax). */
+function useSupply(form: Form): Supply {
+  const [vendorId, storeId] = useWatch({ control: form.control, name: ['vendor_id', 'service_center_id'] });
+  // The same queries as the two fields' choices: no request of their own.
+  const vendors = useActiveRecords(ListVendors, 'vendor_name');
+  const stores = useActiveRecords(ListServiceCenters, 'service_center_name');
+  const vendorState = vendors.data?.find((vendor) => vendor.vendor_id === vendorId)?.state;
+  const storeState = stores.data?.find((store) => store.service_center_id === storeId)?.state;
+  return {
+    supply: vendorState && storeState ? supplyBetween(vendorState, storeState) : null,
+    vendorState,
+    storeState,
+  };
+}
+
+/**
+ * A line's amounts as the server will keep them, or null while the line is not complete (or its
+ * discount is more than the line). Until the supply is known the tax is worked out as one IGST
+ * figure: the same total, not yet split.
+ */
+function amountsOf(line: Partial<RaiseLine> | undefined, supply: TaxSupply | null): TaxAmounts | null {
+  if (!line) return null;
+  const { quantity, unit_price, discount = 0, tax_rate } = line;
+  const whole = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+  if (!whole(quantity) || quantity < 1 || !whole(unit_price) || !whole(discount)) return null;
+  if (!(GST_RATES as readonly number[]).includes(tax_rate as number)) return null;
+  if (discount > quantity * unit_price) return null;
+  return taxLine(
+    { quantity, unit_price, discount, tax_rate_bp: rateToBasisPoints(tax_rate as number) },
+    supply ?? 'INTER_STATE',
+  );
+}
+
+function LineAmounts({ form, index, supply }: { form: Form; index: number; supply: TaxSupply | null }) {
+  const line = useWatch({ control: form.control, name: `lines.${index}` });
+  const amounts = amountsOf(line, supply);
+  if (!amounts) return null;
+  const tax = amounts.cgst + amounts.sgst + amounts.igst;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      Taxable {formatRupees(amounts.taxable)} + GST {formatRupees(tax)} ={' '}
+      <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+        {formatRupees(amounts.total)}
+      </Box>
+    </Typography>
+  );
+}
+
+/** The order's totals as typed, and which supply applies. */
+function LiveTotals({ form, supply }: { form: Form; supply: Supply }) {
+  const lines = useWatch({ control: form.control, name: 'lines' });
+  const amounts = lines.map((line) => amountsOf(line, supply.supply));
+  const complete = amounts.filter((line): line is TaxAmounts => line !== null);
+  const incomplete = amounts.length - complete.length;
+  return (
+    <Box
+      component="section"
+      aria-label="Totals"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1.5 }}
+    >
+      {/* Said when it changes: the vendor's or the store's state decides the tax. */}
+      <Typography variant="body2" role="status">
+        {supply.supply
+          ? `${TAX_SUPPLY_LABELS[supply.supply]} (vendor in ${supply.vendorState}, store in ${supply.storeState})`
+          : 'Choose the vendor and the store: within one state the tax is CGST + SGST, across states IGST.'}
+      </Typography>
+      <TaxTotalsList label="Totals of the order" totals={taxTotals(complete)} supply={supply.supply} />
+      {incomplete > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          {incomplete === 1 ? 'One line is' : `${incomplete} lines are`} not complete and not counted yet.
+        </Typography>
+      )}
+    </Box>
+  );
+}
