@@ -20,7 +20,7 @@ import { listInput, type PageData, type RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
 import { mutation, query, type ItemsData } from '../operation.ts';
 import type { TaxSupply } from '../tax.ts';
-import type { ComponentUnit } from './inventory.ts';
+import { COMPONENT_MAX_PRICE_PAISE, MAX_STOCK_QUANTITY, type ComponentUnit } from './inventory.ts';
 
 /**
  * Purchasing (docs/purchasing.md): the vendors an organization buys spare parts from, and its
@@ -163,9 +163,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 export const MAX_PURCHASE_ORDER_LINES = 50;
-export const MAX_PURCHASE_QUANTITY = 1_000_000;
-/** A unit's price on a purchase order: up to ₹10,00,000. */
-export const MAX_PURCHASE_UNIT_PRICE_PAISE = 100_000_000;
 /** One payment: up to ₹100 crore. */
 export const MAX_PURCHASE_PAYMENT_PAISE = 100_000_000_000;
 
@@ -323,9 +320,9 @@ const requiredReference = (label: string, what: string) =>
 export const purchaseOrderLineSchema = z
   .object({
     component_id: idSchema('Component'),
-    quantity: wholeNumberSchema('Quantity', 1, MAX_PURCHASE_QUANTITY),
-    unit_price: paiseSchema('Unit price', MAX_PURCHASE_UNIT_PRICE_PAISE),
-    discount: paiseSchema('Discount', MAX_PURCHASE_UNIT_PRICE_PAISE * 100).default(0),
+    quantity: wholeNumberSchema('Quantity', 1, MAX_STOCK_QUANTITY),
+    unit_price: paiseSchema('Unit price', COMPONENT_MAX_PRICE_PAISE),
+    discount: paiseSchema('Discount', COMPONENT_MAX_PRICE_PAISE * 100).default(0),
     tax_rate: gstRateSchema('GST %'),
   })
   .strict()
@@ -379,7 +376,7 @@ export const receivePurchaseOrderSchema = z
         z
           .object({
             component_id: idSchema('Component'),
-            quantity: wholeNumberSchema('Quantity', 0, MAX_PURCHASE_QUANTITY),
+            quantity: wholeNumberSchema('Quantity', 0, MAX_STOCK_QUANTITY),
           })
           .strict(),
         { error: 'Lines must be a list' },
@@ -462,9 +459,6 @@ export const PURCHASING_MESSAGES = {
   duplicateGstin: (gstin: string) => `A vendor with GSTIN ${gstin} already exists.`,
   vendorNotFound: 'Vendor not found. Choose an active vendor from the list.',
   vendorInactive: (name: string) => `Vendor ${name} is inactive: activate it or choose another.`,
-  storeNotFound: 'Store not found. Choose an active store from the list.',
-  storeInactive: (name: string) => `Store ${name} is inactive: choose an active store.`,
-  componentNotFound: 'Component not found. Choose an active component from the list.',
   orderNotFound: 'Purchase order not found. It may not be yours to see; refresh the list.',
   raised: (number: string) => `Purchase order ${number} raised. It waits for approval.`,
   notOrdered: (number: string, state: string) =>

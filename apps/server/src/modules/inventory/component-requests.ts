@@ -171,10 +171,13 @@ export function linesWords(lines: { part_number: string; name: string; quantity:
   return lines.map((line) => `${line.quantity} × ${partWords(line)}`).join(', ');
 }
 
-/** A store the caller may ask parts of: active, the organization's, a partner's people's own. */
+/**
+ * A store the caller may ask parts of or order into: active, the organization's, a partner's
+ * people's own. Its state decides a purchase's GST (docs/purchasing.md#tax).
+ */
 export async function usableStore(db: Db, caller: Caller, id: string) {
   const [found] = await db
-    .select({ id: store.id, name: store.name, status: store.status })
+    .select({ id: store.id, name: store.name, state: store.state, status: store.status })
     .from(store)
     .where(and(inPartyOf(store, caller), eq(store.id, id)));
   if (!found) throw notFound(INVENTORY_MESSAGES.storeNotFound);

@@ -46,7 +46,9 @@ import {
   type WorkflowContext,
   type WorkflowRequestRow,
 } from '../../platform/workflow.ts';
+import { usableStore } from '../inventory/component-requests.ts';
 import { actorOf, applyStockMovements, partWords } from '../inventory/stock-ledger.ts';
+import { usableComponents } from '../inventory/stock.ts';
 import { calendarDayText, purchaseOrderPdf } from './purchase-order-pdf.ts';
 
 /**
@@ -86,11 +88,6 @@ const linesJson = sql<PurchaseOrderLine[]>`(
     join ${component} c on c.id = l.component_id
    where l.purchase_order_id = ${qualified(purchaseOrder.id)})`;
 
-const quantities = sql<{ ordered: number; received: number } | null>`(
-  select jsonb_build_object('ordered', sum(l.quantity), 'received', sum(l.received_quantity))
-    from ${purchaseOrderLine} l
-   where l.purchase_order_id = ${qualified(purchaseOrder.id)})`;
-
 function paymentStatusOf(total: number, paid: number): PaymentStatus {
   if (paid >= total) return 'PAID';
   return paid === 0 ? 'UNPAID' : 'PARTLY_PAID';
@@ -128,7 +125,6 @@ export const listPurchaseOrders = defineList(ListPurchaseOrder, {
     expected_on: purchaseOrder.expected_on,
     note: purchaseOrder.note,
     lines: linesJson,
-    quantities,
     taxable: purchaseOrder.taxable_paise,
     cgst: purchaseOrder.cgst_paise,
     sgst: purchaseOrder.sgst_paise,
@@ -173,8 +169,8 @@ export const listPurchaseOrders = defineList(ListPurchaseOrder, {
     ...withinDays(purchaseOrder.created_at, input.from_date, input.to_date, caller.organization.time_zone),
   ],
   toItem: (row): PurchaseOrderItem => {
-    const ordered = Number(row.quantities?.ordered ?? 0);
-    const received = Number(row.quantities?.received ?? 0);
+    const ordered = row.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const received = row.lines.reduce((sum, line) => sum + line.received, 0);
     return {
       purchase_order_id: row.id,
       po_number: row.po_number,
@@ -345,34 +341,13 @@ export const raisePurchaseOrder = defineHandler(RaisePurchaseOrder, async (input
     .where(and(inOrganization(vendor, caller), eq(vendor.id, input.vendor_id)));
   if (!to) throw notFound(PURCHASING_MESSAGES.vendorNotFound);
   if (to.status !== 'ACTIVE') throw badInput(PURCHASING_MESSAGES.vendorInactive(to.name), 'vendor_id');
-  const [into] = await db
-    .select({ id: store.id, name: store.name, state: store.state, status: store.status })
-    .from(store)
-    .where(and(inPartyOf(store, caller), eq(store.id, input.service_center_id)));
-  if (!into) throw notFound(PURCHASING_MESSAGES.storeNotFound);
-  if (into.status !== 'ACTIVE')
-    throw badInput(PURCHASING_MESSAGES.storeInactive(into.name), 'service_center_id');
-  const ids = input.lines.map((line) => line.component_id);
-  const parts = await db
-    .select({
-      id: component.id,
-      part_number: component.part_number,
-      name: component.name,
-      status: component.status,
-    })
-    .from(component)
-    .where(and(inOrganization(component, caller), inArray(component.id, ids)));
-  const partOf = new Map(parts.map((part) => [part.id, part]));
-  input.lines.forEach((line, index) => {
-    const part = partOf.get(line.component_id);
-    if (!part) throw badInput(PURCHASING_MESSAGES.componentNotFound, `lines.${index}.component_id`);
-    if (part.status !== 'ACTIVE') {
-      throw badInput(
-        `${partWords(part)} is inactive: activate it or choose another component.`,
-        `lines.${index}.component_id`,
-      );
-    }
-  });
+  const into = await usableStore(db, caller, input.service_center_id);
+  await usableComponents(
+    db,
+    caller,
+    input.lines.map((line) => line.component_id),
+    (index) => `lines.${index}.component_id`,
+  );
 
   // The goods go from the vendor's state to the store's: that decides CGST + SGST or IGST.
   const supply = supplyBetween(to.state, into.state);
@@ -440,13 +415,9 @@ export const raisePurchaseOrder = defineHandler(RaisePurchaseOrder, async (input
 // Approval (the workflow engine's hooks)
 
 async function describeOrder({ db, caller }: Pick<WorkflowContext, 'db' | 'caller'>, recordId: string) {
-  // The approver reads the order whoever's store it is: the engine decided they may see the request.
-  const [found] = await db
-    .select({ id: purchaseOrder.id })
-    .from(purchaseOrder)
-    .where(and(inOrganization(purchaseOrder, caller), eq(purchaseOrder.id, recordId)));
-  if (!found) return null;
-  const item = await listPurchaseOrders.list.findById(db, { ...caller, party: null }, found.id);
+  // The approver reads the order whoever's store it is (still the caller's organization's): the
+  // engine decided they may see the request.
+  const item = await listPurchaseOrders.list.findById(db, { ...caller, party: null }, recordId);
   if (!item) return null;
   const tax =
     item.supply === 'INTRA_STATE'
@@ -628,11 +599,9 @@ export const receivePurchaseOrder = defineHandler(ReceivePurchaseOrder, async (i
         and(eq(purchaseOrderLine.organization_id, row.organization_id), eq(purchaseOrderLine.id, line.id)),
       );
   }
-  const complete = lines.every(
-    (line) =>
-      line.received + (receiving.find((entry) => entry.line.id === line.id)?.quantity ?? 0) === line.quantity,
-  );
-  const state = complete ? 'RECEIVED' : 'PARTLY_RECEIVED';
+  const pendingBefore = lines.reduce((sum, line) => sum + line.quantity - line.received, 0);
+  const receivedNow = receiving.reduce((sum, entry) => sum + entry.quantity, 0);
+  const state = receivedNow === pendingBefore ? 'RECEIVED' : 'PARTLY_RECEIVED';
   await setOrder(db, row, { state });
   return answer(
     context,

@@ -4,12 +4,15 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { GST_RATES, rateToBasisPoints } from '@fieldport/contract/gst';
-import { List_Components, ListServiceCenters } from '@fieldport/contract/operations/inventory';
+import {
+  List_Components,
+  ListServiceCenters,
+  MAX_STOCK_QUANTITY,
+} from '@fieldport/contract/operations/inventory';
 import {
   ListPurchaseOrder,
   ListVendors,
   MAX_PURCHASE_ORDER_LINES,
-  MAX_PURCHASE_QUANTITY,
   RaisePurchaseOrder,
   raisePurchaseOrderSchema,
 } from '@fieldport/contract/operations/purchasing';
@@ -52,7 +55,7 @@ const lineFields: LineFieldConfig[] = [
     label: 'Quantity',
     required: true,
     min: 1,
-    max: MAX_PURCHASE_QUANTITY,
+    max: MAX_STOCK_QUANTITY,
     grow: 1,
   },
   { kind: 'money', name: 'unit_price', label: 'Unit price', required: true, grow: 1 },
