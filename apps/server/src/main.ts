@@ -6,6 +6,7 @@ import path from 'node:path';
 import { findPincode } from './modules/territories/pincode-directory.ts';
 import { raiseDemoComponentRequests } from './modules/inventory/demo-requests.ts';
 import { raiseDemoPurchaseOrders } from './modules/purchasing/demo-orders.ts';
+import { setDemoRateCards } from './modules/payouts/demo-rate-cards.ts';
 import { raiseDemoFleetRequests } from './modules/product-fleet/demo-requests.ts';
 
 async function main() {
@@ -29,6 +30,7 @@ async function main() {
     await raiseDemoFleetRequests(database.db);
     await raiseDemoComponentRequests(database.db);
     await raiseDemoPurchaseOrders(database.db);
+    await setDemoRateCards(database.db);
   }
   const { app } = await buildApp(config, database, { jobs: true });
 

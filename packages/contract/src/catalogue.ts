@@ -14,6 +14,7 @@ import * as approvals from './operations/approvals.ts';
 import * as productFleet from './operations/product-fleet.ts';
 import * as inventory from './operations/inventory.ts';
 import * as purchasing from './operations/purchasing.ts';
+import * as payouts from './operations/payouts.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -56,4 +57,5 @@ export const CATALOGUE = collect(
   productFleet,
   inventory,
   purchasing,
+  payouts,
 );

@@ -65,6 +65,7 @@ import { approvalHandlers } from './approvals/approval-handlers.ts';
 import { productFleetHandlers } from './product-fleet/fleet-handlers.ts';
 import { inventoryHandlers } from './inventory/inventory-handlers.ts';
 import { purchasingHandlers } from './purchasing/purchasing-handlers.ts';
+import { payoutHandlers } from './payouts/payouts-handlers.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
 export const HANDLERS: Handler[] = [
@@ -143,4 +144,6 @@ export const HANDLERS: Handler[] = [
   ...inventoryHandlers,
   // Purchasing: vendors (docs/purchasing.md).
   ...purchasingHandlers,
+  // What service partners earn: rate cards (docs/payouts.md).
+  ...payoutHandlers,
 ] as Handler[];

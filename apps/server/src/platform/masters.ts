@@ -71,6 +71,11 @@ interface MasterDefinition<C extends AnyMasterContract, Select extends SelectedF
   nameIndex?: string;
   /** Checks that need the database (a referenced record exists in the organization), before writing. */
   check?: (values: FormValues<C>, context: OperationContext, existing?: { id: string }) => Promise<void>;
+  /**
+   * Checks before a record of the caller's scope is activated or deactivated (an activation that
+   * would clash with another active record); may refuse with a domain error.
+   */
+  beforeStatusChange?: (id: string, status: RecordStatus, context: OperationContext) => Promise<void>;
 }
 
 /** The PostgreSQL unique violation behind a driver's (or drizzle's) error, if it is one. */
@@ -190,6 +195,11 @@ export function defineMaster<C extends AnyMasterContract, Select extends Selecte
     const values = input as Record<string, unknown>;
     const id = String(values[contract.idKey]);
     const status = values[contract.statusKey] as RecordStatus;
+    if (definition.beforeStatusChange) {
+      const [existing] = await context.db.select({ id: table.id }).from(table).where(scoped(context, id));
+      if (!existing) throw notFound(contract.messages.notFound);
+      await definition.beforeStatusChange(id, status, context);
+    }
     const [row] = await context.db
       .update(table)
       .set({ status, updated_at: new Date() } as never)

@@ -14,6 +14,7 @@ import { approvalFixtures } from '../modules/approvals/tenant-fixtures.test-kit.
 import { productFleetFixtures } from '../modules/product-fleet/tenant-fixtures.test-kit.ts';
 import { inventoryFixtures } from '../modules/inventory/tenant-fixtures.test-kit.ts';
 import { purchasingFixtures } from '../modules/purchasing/tenant-fixtures.test-kit.ts';
+import { payoutFixtures } from '../modules/payouts/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
 /**
@@ -38,4 +39,5 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...productFleetFixtures,
   ...inventoryFixtures,
   ...purchasingFixtures,
+  ...payoutFixtures,
 };

@@ -125,6 +125,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/purchasing/vendors-page.tsx'),
     (m) => m.default,
   ),
+  // What service partners earn (docs/payouts.md)
+  '/CostConfiguration': page(
+    () => import('../features/payouts/cost-configuration-page.tsx'),
+    (m) => m.default,
+  ),
   // Approvals (docs/approvals.md): one screen, filtered by the route's kind
   '/Approvals': page(approvals, (m) => m.approvalsPages.COMPONENT_REQUEST),
   '/ProductFleetApprovals': page(approvals, (m) => m.approvalsPages.PRODUCT_FLEET),

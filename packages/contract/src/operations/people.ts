@@ -608,6 +608,8 @@ export const servicePartners = partyOperations(
     'Partner Representatives',
     'Reps And Agents',
     'Invalid Users',
+    // A rate card is for one service partner.
+    'Cost Configuration',
   ],
 );
 export const {

@@ -96,7 +96,8 @@ export const categories = masterContract<CategoryItem>()({
   noun: 'category',
   nounPlural: 'categories',
   module: MODULE,
-  readers: ['Territories'],
+  // Expertise on the Territories screen; a rate card may be for one category.
+  readers: ['Territories', 'Cost Configuration'],
   idKey: 'category_id',
   statusKey: 'category_status',
   nameKey: 'category_name',

@@ -92,7 +92,8 @@ export const serviceTypes = namedMasterContract({
   singular: 'ServiceType',
   noun: 'service type',
   module: 'Service Types',
-  readers: ['Product Catalogue'],
+  // A new ticket may name one of its service's types; a rate card may be for one.
+  readers: ['Product Catalogue', 'Tickets', 'My Tickets', 'Cost Configuration'],
 });
 export const {
   list: ListServiceTypes,
@@ -123,7 +124,8 @@ export const territoryCategories = namedMasterContract({
   noun: 'territory category',
   nounPlural: 'territory categories',
   module: 'Territory Categories',
-  readers: ['Territories'],
+  // A rate card may be for one.
+  readers: ['Territories', 'Cost Configuration'],
 });
 export const {
   list: ListTerritoryCategories,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partsUsedSchema, type TicketPartOut } from './inventory.ts';
 import type { CoverageOnDay } from './product-fleet.ts';
+import type { PartnerAmount } from './payouts.ts';
 import {
   actionIdSchema,
   dateRangeFilter,
@@ -138,6 +139,10 @@ const ticketFields = z
       .nullish()
       .transform((value) => value || null),
     service_id: idSchema('Service'),
+    /** One of the service's service types (installation, repair ...); prices the partner's work. */
+    service_type_id: idSchema('Service type')
+      .nullish()
+      .transform((value) => value || null),
     serial_number: serialNumberSchema,
     /**
      * The fleet item the ticket is about (docs/product-fleet.md#tickets): its customer, location,
@@ -268,6 +273,8 @@ export interface TicketItem {
   service_name: string;
   category_id: string;
   category_name: string;
+  service_type_id: string | null;
+  service_type_name: string | null;
   serial_number: string | null;
   /** The fleet item, when the ticket was raised for one. */
   fleet_item_id: string | null;
@@ -336,6 +343,11 @@ export interface TicketDetails extends TicketItem {
    * empty for whoever cannot close it.
    */
   parts_out: TicketPartOut[];
+  /**
+   * What its service partner earns for it (docs/payouts.md#frozen-at-closing): once closed, to staff
+   * and to the partner; null otherwise and for everyone else.
+   */
+  partner_amount: PartnerAmount | null;
 }
 
 export const TICKET_ACTION_NAMES = [
@@ -379,6 +391,11 @@ const listFilters = {
   service_id: idSchema('service_id').optional(),
   priority: z.enum(TICKET_PRIORITIES, { error: 'priority must be LOW, MEDIUM, HIGH or URGENT' }).optional(),
   ...dateRangeFilter('created_from', 'created_to'),
+  /**
+   * NOT_PRICED: closed tickets of a service partner that no rate card priced (docs/payouts.md);
+   * for staff who see the rate cards or the payouts.
+   */
+  partner_amount: z.enum(['NOT_PRICED'], { error: 'partner_amount must be NOT_PRICED' }).optional(),
 };
 
 export const TICKET_SORT_KEYS = [

@@ -20,7 +20,8 @@ import { member, organization, user } from './identity.ts';
 import { party } from './platform.ts';
 import { category, service } from './product-catalogue.ts';
 import { fleetItem } from './product-fleet.ts';
-import { closureRemark, problemDescription, wipSubStage } from './settings.ts';
+import { costConfiguration } from './payouts.ts';
+import { closureRemark, problemDescription, serviceType, wipSubStage } from './settings.ts';
 import { territory } from './territories.ts';
 
 // Tickets (docs/product.md#ticket-states, #assignment-and-claim, #closure; docs/tickets.md).
@@ -62,6 +63,8 @@ export const ticket = pgTable(
       .references(() => category.id),
     /** The territory of the location's pincode when the ticket was created; null when none. */
     territory_id: text().references(() => territory.id, { onDelete: 'set null' }),
+    /** One of the service's service types, when chosen; a rate card may be for one. */
+    service_type_id: text().references(() => serviceType.id, { onDelete: 'set null' }),
     serial_number: text(),
     /** The fleet item the ticket is about (docs/product-fleet.md#tickets). */
     fleet_item_id: text().references(() => fleetItem.id, { onDelete: 'set null' }),
@@ -96,6 +99,12 @@ export const ticket = pgTable(
     /** Who entered the customer's code, or the co-ordinator who closed it with a reason. */
     closed_by: text().references(() => user.id, { onDelete: 'set null' }),
     closure_reason: text(),
+    /**
+     * What the partner earns for it, frozen when it closed with a partner (docs/payouts.md): null
+     * with a partner and closed means no rate card matched, and the ticket is flagged.
+     */
+    partner_amount_paise: integer(),
+    partner_rate_card_id: text().references(() => costConfiguration.id),
     recreated_from_ticket_id: text(),
     created_by: text().references(() => user.id, { onDelete: 'set null' }),
     created_at: timestamptz().notNull().defaultNow(),
@@ -123,6 +132,10 @@ export const ticket = pgTable(
     index('ticket_org_fleet_item_idx').on(table.organization_id, table.fleet_item_id, table.created_at),
     index('ticket_org_created_idx').on(table.organization_id, table.created_at),
     index('ticket_org_closed_idx').on(table.organization_id, table.closed_at),
+    // A partner's closed tickets by day: its payouts and the flagged tickets without a rate card.
+    index('ticket_org_partner_closed_idx')
+      .on(table.organization_id, table.partner_party_id, table.closed_at)
+      .where(sql`${table.closed_at} is not null and ${table.partner_party_id} is not null`),
     // The Active list (docs/benchmarks.md#tickets): partial indexes on the active states, in the
     // list's sort orders, so that a page and its capped count read about a page of index entries
     // however many tickets the organization has. The predicate is the list's own `state IN (...)`.

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { serviceEnableTypesFor } from '@fieldport/contract/operations/product-catalogue';
 import type { Db } from '../../db/client.ts';
 import { category, service } from '../../db/schema/product-catalogue.ts';
+import { serviceType } from '../../db/schema/settings.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { badInput } from '../../platform/errors.ts';
 import { inOrganization } from '../../platform/tenant.ts';
@@ -82,4 +83,22 @@ export async function requireOfferedService(db: Db, caller: Caller, serviceId: s
     `Service '${row.name}' is hidden from new tickets. Make it visible in the Product Catalogue, or choose another service.`,
     field,
   );
+}
+
+/**
+ * The service type of a new ticket: an active service type that the service lists among its own
+ * (docs/payouts.md#rate-cards: a rate card may be for one), or BAD_USER_INPUT on service_type_id.
+ */
+export async function requireTypeOfService(db: Db, caller: Caller, serviceId: string, serviceTypeId: string) {
+  const [row] = await db
+    .select({ name: serviceType.name, status: serviceType.status, listed: service.service_type_ids })
+    .from(serviceType)
+    .innerJoin(service, and(inOrganization(service, caller), eq(service.id, serviceId)))
+    .where(and(inOrganization(serviceType, caller), eq(serviceType.id, serviceTypeId)));
+  if (!row || row.status !== 'ACTIVE' || !row.listed.includes(serviceTypeId)) {
+    throw badInput(
+      "Service type must be one of the service's active service types. Choose one from the list or leave it empty.",
+      'service_type_id',
+    );
+  }
 }

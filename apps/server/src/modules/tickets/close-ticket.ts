@@ -5,6 +5,7 @@ import { defineHandler, type OperationContext } from '../../platform/handler.ts'
 import { badInput, conflict, keepingWrites } from '../../platform/errors.ts';
 import type { PartsUsedInput } from '@fieldport/contract/operations/inventory';
 import { settleTicketParts } from '../inventory/ticket-parts.ts';
+import { freezePartnerAmount } from '../payouts/partner-amounts.ts';
 import { useAmcVisit } from '../product-fleet/fleet-tickets.ts';
 import {
   codeMatches,
@@ -28,13 +29,14 @@ const NEW_CODE = 'Send the customer a new closure code.';
 /**
  * Every close ends here (with the code or with a reason, from IN_PROGRESS or PARTIALLY_CLOSED): the
  * transition, the AMC visit of a ticket raised under its fleet item's AMC (once per ticket,
- * docs/product-fleet.md#tickets), the customer's mail.
+ * docs/product-fleet.md#tickets), its service partner's amount (docs/payouts.md#frozen-at-closing),
+ * the customer's mail.
  */
 async function close(
   context: OperationContext,
   row: TicketRow,
   partsUsed: PartsUsedInput,
-  changes: Parameters<typeof transition>[3],
+  changes: Parameters<typeof transition>[3] & { closed_at: Date },
   event: Parameters<typeof transition>[4],
 ) {
   // The parts the technician holds are used or go back first (docs/inventory.md#parts-for-a-ticket):
@@ -42,6 +44,7 @@ async function close(
   await settleTicketParts(context, row, partsUsed);
   await transition(context, row, 'CLOSED', changes, event);
   await useAmcVisit(context.db, context.caller, row);
+  await freezePartnerAmount(context.db, context.caller, row, changes.closed_at);
   await mailTicketClosed(context, row);
   return answerTicket(context, row.id, `Ticket ${row.ticket_number} closed`);
 }

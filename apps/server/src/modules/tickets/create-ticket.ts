@@ -13,7 +13,7 @@ import { requireActiveReference } from '../../platform/references.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import { insertCustomer } from '../customers/create-customer.ts';
 import { fleetItemForTicket, type TicketFleetColumns } from '../product-fleet/fleet-tickets.ts';
-import { requireOfferedService } from '../product-catalogue/service-offer.ts';
+import { requireOfferedService, requireTypeOfService } from '../product-catalogue/service-offer.ts';
 import { territoryOfPincode } from '../territories/assignment-rules.ts';
 import { giveOut, mayChooseAssignment, type AssignmentChoice } from './give-out.ts';
 import { assignableTechnicians, eligibleAssignees } from './list-ticket-assignees.ts';
@@ -68,6 +68,7 @@ interface NewTicketValues {
   pincode: string;
   service_id: string;
   category_id: string;
+  service_type_id: string | null;
   ticket_prefix: string;
   serial_number: string | null;
   problem_description_id: string | null;
@@ -107,6 +108,7 @@ export async function insertTicket(
       location_id: values.location_id,
       service_id: values.service_id,
       category_id: values.category_id,
+      service_type_id: values.service_type_id,
       territory_id: place?.territory_id ?? null,
       serial_number: values.serial_number,
       problem_description_id: values.problem_description_id,
@@ -214,6 +216,8 @@ export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, 
   const { db, caller } = context;
   // The service must be offered to the caller for new tickets (product-catalogue/service-offer.ts).
   const offered = await requireOfferedService(db, caller, input.service_id, 'service_id');
+  if (input.service_type_id)
+    await requireTypeOfService(db, caller, offered.service_id, input.service_type_id);
   if (input.problem_description_id) {
     await requireActiveReference(db, caller, problemDescription, {
       id: input.problem_description_id,
@@ -245,6 +249,7 @@ export const createTicket = defineHandler(CreateAssignedTicketV2, async (input, 
       ...place,
       service_id: offered.service_id,
       category_id: offered.category_id,
+      service_type_id: input.service_type_id,
       ticket_prefix: offered.ticket_prefix,
       serial_number: input.serial_number,
       problem_description_id: input.problem_description_id,

@@ -12,6 +12,7 @@ import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files.ts';
 import { partsOutOf } from '../inventory/ticket-parts.ts';
+import { partnerAmountFor } from '../payouts/partner-amounts.ts';
 import { claimOf } from './release-ticket.ts';
 import { readTicketItem } from './ticket-item.ts';
 import { TICKET_NOT_FOUND, allowedActions } from './ticket-rules.ts';
@@ -90,6 +91,7 @@ async function readTicketDetails(db: Db, files: FileStore, caller: Caller, id: s
     allowed_actions: allowed,
     otp_pending: Boolean(otp),
     parts_out: partsOut.map(({ technician_user_id: _, ...part }) => part),
+    partner_amount: await partnerAmountFor(db, caller, item),
   };
 }
 

@@ -28,6 +28,7 @@ export const reCreateTicket = defineHandler(ReCreateTicket, async (input, contex
     pincode: await pincodeOf(db, row),
     service_id: offered.service_id,
     category_id: offered.category_id,
+    service_type_id: row.service_type_id,
     ticket_prefix: offered.ticket_prefix,
     serial_number: row.serial_number,
     problem_description_id: row.problem_description_id,

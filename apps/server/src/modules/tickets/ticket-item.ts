@@ -13,13 +13,20 @@ import { customer, customerLocation } from '../../db/schema/customers.ts';
 import { member, user } from '../../db/schema/identity.ts';
 import { party } from '../../db/schema/platform.ts';
 import { category, service } from '../../db/schema/product-catalogue.ts';
-import { closureRemark, problemDescription, wipState, wipSubStage } from '../../db/schema/settings.ts';
+import {
+  closureRemark,
+  problemDescription,
+  serviceType,
+  wipState,
+  wipSubStage,
+} from '../../db/schema/settings.ts';
 import { territory } from '../../db/schema/territories.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { qualified, searchCondition } from '../../platform/lists.ts';
 import { withinDays } from '../../platform/organization-days.ts';
 import { customerSearch } from '../customers/list-customers.ts';
+import { notPricedTickets } from '../payouts/partner-amounts.ts';
 import { visibleTickets } from './ticket-scope.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 
@@ -70,6 +77,8 @@ export const ticketSelect = {
   service_name: lookup<string>(service, service.name, ticket.service_id),
   category_id: ticket.category_id,
   category_name: lookup<string>(category, category.name, ticket.category_id),
+  service_type_id: ticket.service_type_id,
+  service_type_name: lookup<string | null>(serviceType, serviceType.name, ticket.service_type_id),
   serial_number: ticket.serial_number,
   fleet_item_id: ticket.fleet_item_id,
   coverage: ticket.coverage,
@@ -130,6 +139,8 @@ export function toTicketItem(row: TicketRow): TicketItem {
     service_name: row.service_name,
     category_id: row.category_id,
     category_name: row.category_name,
+    service_type_id: row.service_type_id,
+    service_type_name: row.service_type_name,
     serial_number: row.serial_number,
     fleet_item_id: row.fleet_item_id,
     coverage: row.coverage
@@ -206,6 +217,7 @@ interface TicketFilterInput {
   priority?: TicketPriority;
   created_from?: string;
   created_to?: string;
+  partner_amount?: 'NOT_PRICED';
 }
 
 /** created_from and created_to are days of the organization's time zone, both included. */
@@ -221,6 +233,7 @@ export function ticketFilters(input: TicketFilterInput, caller: Caller): (SQL | 
     input.service_id ? eq(ticket.service_id, input.service_id) : undefined,
     input.priority ? eq(ticket.priority, input.priority) : undefined,
     ...withinDays(ticket.created_at, input.created_from, input.created_to, caller.organization.time_zone),
+    input.partner_amount === 'NOT_PRICED' ? notPricedTickets(caller) : undefined,
   ];
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GetCustomer, createCustomerSchema } from '@fieldport/contract/operations/customers';
 import { List_Services } from '@fieldport/contract/operations/product-catalogue';
-import { ListProblemDescriptions } from '@fieldport/contract/operations/settings';
+import { ListProblemDescriptions, ListServiceTypes } from '@fieldport/contract/operations/settings';
 import { TICKET_ASSIGNMENT_MODE_LABELS } from '@fieldport/contract/operations/organization';
 import {
   CreateAssignedTicketV2,
@@ -53,6 +53,7 @@ const emptyTicket = () => ({
   location_id: null,
   new_customer: null,
   service_id: '',
+  service_type_id: null,
   serial_number: '',
   fleet_item_id: null,
   problem_description_id: null,
@@ -151,6 +152,7 @@ function TicketFields({ form }: { form: Form }) {
           />
         </>
       )}
+      <ServiceTypeChoice form={form} />
       <FormFields
         form={form}
         fields={[
@@ -222,9 +224,9 @@ function TicketFields({ form }: { form: Form }) {
   );
 }
 
-/** The service, with its category shown (the ticket is numbered with the category's prefix). */
-function ServiceChoice({ form }: { form: Form }) {
-  const services = useQuery({
+/** The services a new ticket may be raised for (the server decides: active, visible, enabled for their party). */
+function useOfferedServices() {
+  return useQuery({
     queryKey: [...listQueryKey(List_Services), 'ticket-choices'],
     staleTime: 60_000,
     // The server decides which services the caller may raise a ticket for (active, visible,
@@ -239,6 +241,11 @@ function ServiceChoice({ form }: { form: Form }) {
         })
       ).data.items,
   });
+}
+
+/** The service, with its category shown (the ticket is numbered with the category's prefix). */
+function ServiceChoice({ form }: { form: Form }) {
+  const services = useOfferedServices();
   const offered = services.data ?? [];
   const message = fieldError(form, 'service_id');
   return (
@@ -280,6 +287,49 @@ function ServiceChoice({ form }: { form: Form }) {
           />
         );
       }}
+    />
+  );
+}
+
+/**
+ * The service type (installation, repair ...), among the chosen service's own: shown only when the
+ * service lists some. A service partner's rate card may be for one (docs/payouts.md).
+ */
+function ServiceTypeChoice({ form }: { form: Form }) {
+  const serviceId = useWatch({ control: form.control, name: 'service_id' }) as string;
+  const chosen = useOfferedServices().data?.find((service) => service.service_id === serviceId);
+  const typeIds = chosen?.service_type_ids ?? [];
+  const types = useQuery({
+    queryKey: [...listQueryKey(ListServiceTypes), 'ticket-choices'],
+    staleTime: 60_000,
+    enabled: typeIds.length > 0,
+    queryFn: async () =>
+      (await api.query(ListServiceTypes, { status: 'ACTIVE', page_size: 100, sort_by: 'service_type_name' }))
+        .data.items,
+  });
+  const options = (types.data ?? []).filter((type) => typeIds.includes(type.service_type_id));
+  const current = useWatch({ control: form.control, name: 'service_type_id' }) as string | null;
+  // A type of the service chosen before does not carry over to another service.
+  useEffect(() => {
+    if (current && types.data && !options.some((type) => type.service_type_id === current)) {
+      form.setValue('service_type_id', null);
+    }
+  }, [current, form, options, types.data]);
+  if (options.length === 0) return null;
+  return (
+    <FormFields
+      form={form}
+      fields={[
+        {
+          kind: 'select',
+          name: 'service_type_id',
+          label: 'Service type',
+          options: [
+            { value: '', label: 'Not said' },
+            ...options.map((type) => ({ value: type.service_type_id, label: type.service_type_name })),
+          ],
+        },
+      ]}
     />
   );
 }

@@ -10,11 +10,14 @@ import { List_Services } from '@fieldport/contract/operations/product-catalogue'
 import { ListWipSubStages } from '@fieldport/contract/operations/settings';
 import { TICKET_LISTS, TICKET_PRIORITIES, type TicketList } from '@fieldport/contract/operations/tickets';
 import { ticketStateLabel } from '@fieldport/contract/ticket-states';
+import { COST_CONFIGURATION_MODULE } from '@fieldport/contract/operations/payouts';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import type { ListState } from '../../ui/use-list.ts';
 import { ChoiceFilter, DayFilter } from '../../ui/list-filters.tsx';
 import { MasterFilter } from './ticket-filters.tsx';
 import { PRIORITY_LABELS } from './ticket-format.tsx';
+
+const PARTNER_AMOUNT_READERS = [COST_CONFIGURATION_MODULE, 'Service Partner Payout'];
 
 /** The list's own filters, each a key of its input. */
 export const FILTER_KEYS = [
@@ -27,6 +30,7 @@ export const FILTER_KEYS = [
   'priority',
   'created_from',
   'created_to',
+  'partner_amount',
 ] as const;
 
 /** How many of the list's own filters are set (the Filters button's badge). */
@@ -36,7 +40,8 @@ export function activeFilterCount(state: ListState): number {
 
 /**
  * The filters of a ticket list, under the Filters button: state (where the list has several),
- * sub-stage (open lists), territory, partner, technician, service, priority and created days.
+ * sub-stage (open lists), territory, partner, technician, service, priority, created days, and on
+ * the Closed list the tickets no rate card priced.
  */
 export function TicketFilterPanel({
   state,
@@ -130,6 +135,16 @@ export function TicketFilterPanel({
         />
         <DayFilter state={state} filter="created_from" label="Created from" />
         <DayFilter state={state} filter="created_to" label="Created to" />
+        {/* The flagged tickets (docs/payouts.md#frozen-at-closing), for staff who see the rate cards or payouts. */}
+        {list === 'CLOSED' && can({ module: PARTNER_AMOUNT_READERS, right: 'VIEW' }) && (
+          <ChoiceFilter
+            state={state}
+            filter="partner_amount"
+            label="Partner amount"
+            width={220}
+            choices={[{ value: 'NOT_PRICED', label: 'Not priced: no rate card' }]}
+          />
+        )}
         {activeFilters > 0 && (
           <Button onClick={state.clearFilters} size="small">
             Clear filters

@@ -102,6 +102,17 @@ export function TicketPage(props: {
   );
 }
 
+/**
+ * What the service partner earns for the closed ticket, frozen when it closed
+ * (docs/payouts.md#frozen-at-closing); null when the caller is not told.
+ */
+function partnerAmountText(amount: TicketDetails['partner_amount']): string | null {
+  if (!amount) return null;
+  if (amount.state === 'NO_RATE_CARD')
+    return 'Not priced: no rate card of the partner matched when it closed';
+  return `${formatRupees(amount.amount_paise ?? 0)} (rate card '${amount.rate_card_name}')`;
+}
+
 /** The facts of a ticket as label/value pairs, grouped. */
 function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
   const format = useInstantFormats();
@@ -128,6 +139,7 @@ function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
         <Facts
           rows={[
             ['Service', `${t.service_name} (${t.category_name})`],
+            ['Service type', t.service_type_name],
             ['Serial number', t.serial_number],
             // The fleet item's coverage when the ticket was raised (docs/product-fleet.md#tickets).
             ['Coverage', t.coverage ? coverageText(t.coverage) : null],
@@ -149,6 +161,7 @@ function TicketFacts({ ticket: t }: { ticket: TicketDetails }) {
           rows={[
             ['Technician', t.technician_name],
             ['Service partner', t.partner_name],
+            ['Partner earns', partnerAmountText(t.partner_amount)],
             ['Floating', t.is_floating ? 'Yes: eligible technicians may claim it' : null],
             [
               'Created',

@@ -1,0 +1,27 @@
+import { costConfigurations } from '@fieldport/contract/operations/payouts';
+import { masterFixtures, type FixtureRegistry, type TenantFixture } from '../../test/tenant-fixture.ts';
+
+// Rate cards of organization A for the walls of graphql/permission-matrix.test.ts. Each is for A's
+// service partner, so that another partner's users must be kept out as well as organization B's
+// owner; only A's staff may call the operations (the partner's menu has no Cost Configuration).
+let year = 2100;
+const rateCards = masterFixtures(costConfigurations, async (world) => {
+  // Each fixture's card a year of its own, so that no two of them clash (a rename keeps it).
+  year += 1;
+  const days = { valid_from: `${year}-01-01`, valid_until: `${year}-12-31` };
+  return (name) => ({
+    cost_configuration_name: name,
+    party_id: world.a.partner.id,
+    amount_paise: 45_000,
+    ...days,
+  });
+});
+
+export const payoutFixtures: FixtureRegistry = Object.fromEntries(
+  Object.entries(rateCards).map(([name, fixture]): [string, TenantFixture] => [
+    name,
+    'arrange' in fixture
+      ? { ...fixture, arrange: async (world) => ({ ...(await fixture.arrange(world)), owner: 'partner' }) }
+      : fixture,
+  ]),
+);
