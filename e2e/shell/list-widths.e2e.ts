@@ -253,6 +253,19 @@ describe('every list fits the screen (1366 px and a 360 px phone)', () => {
   });
 });
 
+/** An element's box once it stops moving (an entering snackbar's transition has ended). */
+async function settledBox(locator: Locator) {
+  let last = (await locator.boundingBox())!;
+  for (;;) {
+    await locator.page().waitForTimeout(100);
+    const now = (await locator.boundingBox())!;
+    if (now.x === last.x && now.y === last.y && now.width === last.width && now.height === last.height) {
+      return now;
+    }
+    last = now;
+  }
+}
+
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
@@ -279,7 +292,8 @@ describe('snackbars on a phone', () => {
     await success.waitFor();
     // The earlier error gave its place to the success message.
     await expect.poll(() => page.locator('.notistack-MuiContent').count()).toBe(1);
-    const successBox = (await success.boundingBox())!;
+    // Where it settles: it slides in from under the top bar, and a busy machine may catch it mid-way.
+    const successBox = await settledBox(success);
     const buttons = await page.getByRole('banner').getByRole('button').all();
     expect(buttons.length).toBeGreaterThan(1);
     for (const button of buttons) {
