@@ -17,6 +17,7 @@ import { registerInvitationRoutes } from './modules/people/invitation-routes.ts'
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
 import { registerFileRoute } from './platform/file-route.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files.ts';
+import type { PaymentProvider } from './platform/payments.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadAuthSecret } from './platform/secrets.ts';
 import { removeUnusedFiles, sweepUnknownFiles } from './platform/file-cleanup.ts';
@@ -43,7 +44,12 @@ export async function buildApp(
   config: Config,
   database: Database,
   /** `jobs`: work the scheduled jobs in this process (main.ts does; tests start them when they need them). */
-  options: { logger?: boolean; jobs?: boolean } = {},
+  options: {
+    logger?: boolean;
+    jobs?: boolean;
+    /** The payment provider for recharges (docs/credits.md); none ships with the portal. */
+    payments?: PaymentProvider;
+  } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger:
@@ -105,7 +111,15 @@ export async function buildApp(
     });
 
     registerIdentityRoutes(api, { identity, db, config });
-    await registerGraphqlEndpoint(api, { db, identity, mailer, config, files, handlers: HANDLERS });
+    await registerGraphqlEndpoint(api, {
+      db,
+      identity,
+      mailer,
+      config,
+      files,
+      payments: options.payments ?? null,
+      handlers: HANDLERS,
+    });
     registerFileRoute(api, { files });
     registerReportIssueRoute(api, { db, identity, files });
     registerExportRoute(api, { db, identity, handlers: HANDLERS });

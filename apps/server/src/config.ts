@@ -42,6 +42,8 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: positiveInt(5),
   AUTH_ACCOUNT_FAILURES_PER_HOUR: positiveInt(50),
   AUTH_ACCOUNT_BACKOFF_MAX_SECONDS: positiveInt(15 * 60),
+  /** What one credit costs, in paise (docs/credits.md). */
+  CREDIT_PRICE_PAISE: positiveInt(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   S3_BUCKET: z
@@ -97,6 +99,8 @@ export interface Config {
     accountBackoffMaxSeconds: number;
   };
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /** What one credit costs, in paise. */
+  creditPricePaise: number;
   webDistDir: string;
   secureCookies: boolean;
   /** `npm run dev` (NODE_ENV=development): the Vite dev server's origins are trusted, introspection is open. */
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountBackoffMaxSeconds: e.AUTH_ACCOUNT_BACKOFF_MAX_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
+    creditPricePaise: e.CREDIT_PRICE_PAISE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     secureCookies: publicUrl.startsWith('https://'),
     dev: e.NODE_ENV === 'development',

@@ -15,6 +15,7 @@ import * as productFleet from './operations/product-fleet.ts';
 import * as inventory from './operations/inventory.ts';
 import * as purchasing from './operations/purchasing.ts';
 import * as payouts from './operations/payouts.ts';
+import * as credits from './operations/credits.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -58,4 +59,5 @@ export const CATALOGUE = collect(
   inventory,
   purchasing,
   payouts,
+  credits,
 );

@@ -40,6 +40,7 @@ describe('the GraphQL endpoint', () => {
         mailer: app.mailer,
         config: app.config,
         files: app.files,
+        payments: null,
         handlers: rest,
       }),
     ).rejects.toThrow(`Operations declared without a handler: ${dropped.operation.name}`);

@@ -11,6 +11,7 @@ import type { Identity } from '../auth/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
 import { DomainError, badInput } from '../platform/errors.ts';
 import type { FileStore } from '../platform/files.ts';
+import type { PaymentProvider } from '../platform/payments.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { authorize } from './authorize.ts';
 import { resolveCaller } from './caller.ts';
@@ -24,6 +25,7 @@ interface EndpointDeps {
   mailer: Mailer;
   config: Config;
   files: FileStore;
+  payments: PaymentProvider | null;
   handlers: Handler[];
 }
 
@@ -113,6 +115,7 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
           mailer: deps.mailer,
           config: deps.config,
           files: deps.files,
+          payments: deps.payments,
         };
         let result;
         if (op.kind === 'mutation') {

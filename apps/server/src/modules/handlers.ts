@@ -66,6 +66,7 @@ import { productFleetHandlers } from './product-fleet/fleet-handlers.ts';
 import { inventoryHandlers } from './inventory/inventory-handlers.ts';
 import { purchasingHandlers } from './purchasing/purchasing-handlers.ts';
 import { payoutHandlers } from './payouts/payouts-handlers.ts';
+import { creditHandlers } from './credits/credits.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
 export const HANDLERS: Handler[] = [
@@ -146,4 +147,6 @@ export const HANDLERS: Handler[] = [
   ...purchasingHandlers,
   // What service partners earn: rate cards (docs/payouts.md).
   ...payoutHandlers,
+  // Credits spent on tickets and bought through a payment provider (docs/credits.md).
+  ...creditHandlers,
 ] as Handler[];

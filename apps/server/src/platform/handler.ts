@@ -6,6 +6,7 @@ import type { Identity } from '../auth/identity.ts';
 import type { FileStore } from './files.ts';
 import type { Mailer } from './mail.ts';
 import type { Caller } from './caller.ts';
+import type { PaymentProvider } from './payments.ts';
 
 /** What a handler receives besides its validated input. `db` is the operation's transaction for mutations. */
 export interface OperationContext {
@@ -16,6 +17,8 @@ export interface OperationContext {
   mailer: Mailer;
   config: Config;
   files: FileStore;
+  /** The payment provider recharges go through; null when none is configured (platform/payments.ts). */
+  payments: PaymentProvider | null;
   /**
    * Work to do once the operation's writes are committed, with a context on the database outside
    * the transaction: what must not keep the transaction's row locks (a mail after a claim, which

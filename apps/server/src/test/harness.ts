@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { session } from '../db/schema/identity.ts';
 import { mailOutbox } from '../db/schema/platform.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
+import type { PaymentProvider } from '../platform/payments.ts';
 
 export interface TestApp extends BuiltApp {
   database: Database;
@@ -22,7 +23,7 @@ export interface TestApp extends BuiltApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { jobs?: boolean } = {},
+  options: { jobs?: boolean; payments?: PaymentProvider } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fieldport-app-'));
   const config = loadConfig({
@@ -41,7 +42,11 @@ export async function startTestApp(
         dataDir: 'memory://',
         loadDataDir: new Blob([await fs.readFile(template)], { type: 'application/x-gzip' }),
       });
-  const built = await buildApp(config, database, { logger: false, jobs: options.jobs });
+  const built = await buildApp(config, database, {
+    logger: false,
+    jobs: options.jobs,
+    payments: options.payments,
+  });
   await built.app.ready();
   return {
     ...built,

@@ -15,6 +15,7 @@ import { productFleetFixtures } from '../modules/product-fleet/tenant-fixtures.t
 import { inventoryFixtures } from '../modules/inventory/tenant-fixtures.test-kit.ts';
 import { purchasingFixtures } from '../modules/purchasing/tenant-fixtures.test-kit.ts';
 import { payoutFixtures } from '../modules/payouts/tenant-fixtures.test-kit.ts';
+import { creditFixtures } from '../modules/credits/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
 /**
@@ -40,4 +41,5 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...inventoryFixtures,
   ...purchasingFixtures,
   ...payoutFixtures,
+  ...creditFixtures,
 };

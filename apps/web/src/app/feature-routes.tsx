@@ -130,6 +130,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/payouts/cost-configuration-page.tsx'),
     (m) => m.default,
   ),
+  // Credits (docs/credits.md)
+  '/Transactions': page(
+    () => import('../features/credits/transactions-page.tsx'),
+    (m) => m.default,
+  ),
   // Approvals (docs/approvals.md): one screen, filtered by the route's kind
   '/Approvals': page(approvals, (m) => m.approvalsPages.COMPONENT_REQUEST),
   '/ProductFleetApprovals': page(approvals, (m) => m.approvalsPages.PRODUCT_FLEET),

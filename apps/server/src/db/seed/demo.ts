@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { organization } from '../schema/identity.ts';
 import { grant, seedDesignation, seedMember, seedOrganization, seedParty } from './factories.ts';
 import { seedDemoWorkflows } from './approvals.ts';
+import { seedCredits } from './credits.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoCatalogue } from './product-catalogue.ts';
 import { seedDemoFleet } from './product-fleet.ts';
@@ -14,6 +15,8 @@ import { seedDemoTerritories } from './territories.ts';
 import { seedDemoTickets } from './tickets.ts';
 
 export const DEMO_PASSWORD = 'Demo@1234';
+/** The demo organization's credits when it is created (docs/credits.md#the-demo). */
+export const DEMO_OPENING_CREDITS = 5000;
 
 /** The staff roles that need a designation (docs/product.md#roles-and-parties). */
 const DESIGNATED: Partial<Record<Role, { name: string; modules: ReturnType<typeof grant>[] }>> = {
@@ -181,6 +184,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       partnerUserId: memberships.get('SERVICE_PARTNER')?.userId,
     });
     await seedVendor(t, demoVendor(org.id));
+    // The demo uses credits: enough for every ticket people (and the journeys) create on it.
+    await seedCredits(t, org.id, DEMO_OPENING_CREDITS);
     const second = await seedOrganization(t, { name: 'Demo Partner Org', slug: 'demo-partner-org' });
     await seedMember(t, {
       organizationId: second.id,

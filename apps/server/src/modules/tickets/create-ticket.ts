@@ -13,6 +13,7 @@ import { requireActiveReference } from '../../platform/references.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import { insertCustomer } from '../customers/create-customer.ts';
 import { fleetItemForTicket, type TicketFleetColumns } from '../product-fleet/fleet-tickets.ts';
+import { spendTicketCredits } from '../credits/credits.ts';
 import { requireOfferedService, requireTypeOfService } from '../product-catalogue/service-offer.ts';
 import { territoryOfPincode } from '../territories/assignment-rules.ts';
 import { giveOut, mayChooseAssignment, type AssignmentChoice } from './give-out.ts';
@@ -124,6 +125,8 @@ export async function insertTicket(
       created_by: caller.user.id,
     })
     .returning();
+  // An organization that uses credits spends the service's (docs/credits.md): refused, nothing is written.
+  await spendTicketCredits(db, caller, row);
   const details = {
     ...(values.recreated_from_ticket_id ? { recreated_from_ticket_id: values.recreated_from_ticket_id } : {}),
     // A co-ordinator's choice instead of the organization's mode is kept with the ticket.
