@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       AUTH_ACCOUNT_BACKOFF_MAX_SECONDS: '600',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/srv/web',
+      CREDIT_PRICE_PAISE: '1500',
     });
     expect(config).toEqual({
       port: 8080,
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
         accountBackoffMaxSeconds: 600,
       },
       logLevel: 'warn',
+      creditPricePaise: 1500,
       webDistDir: '/srv/web',
       secureCookies: true,
       dev: false,
@@ -101,6 +103,7 @@ describe('loadConfig', () => {
 
   const wrong: [string, Record<string, string>, string][] = [
     ['PORT', { PORT: 'eighty' }, 'must be a port number'],
+    ['CREDIT_PRICE_PAISE', { CREDIT_PRICE_PAISE: '-5' }, 'must be greater than 0'],
     ['PORT', { PORT: '70000' }, 'must be at most 65535'],
     ['PUBLIC_URL', { PUBLIC_URL: 'portal.example.com' }, 'must be a URL such as https://portal.example.com'],
     [
