@@ -49,6 +49,13 @@ describe('rate cards in the browser', () => {
     // The service's category is the card's.
     await added.getByText('AC Gas Refill').waitFor();
     await screenshot(page, 'rate-cards-desktop');
+
+    // Every demo CoolFix ticket is priced already: nothing waits for a card.
+    await page.getByRole('button', { name: 'Price flagged tickets' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Price the flagged tickets?' });
+    await confirm.getByRole('button', { name: 'Price them' }).click();
+    await expectMessage(page, 'No ticket is waiting for a rate card: every closed partner ticket is priced.');
+    await confirm.waitFor({ state: 'hidden' });
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, optionalIsoDateSchema, paiseSchema } from '../fields.ts';
 import type { RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
+import { mutation, type ItemsData } from '../operation.ts';
 
 /**
  * What service partners earn (docs/payouts.md): rate cards (the Cost Configuration screen) that
@@ -162,6 +163,14 @@ const anyId = (label: string) =>
 
 export const PAYOUT_MESSAGES = {
   organizationOnly: 'Rate cards are set by the organization, not by its service partners.',
+  pricedNow: (priced: number, left: number) => {
+    const still = (n: number) => `${n} still ${n === 1 ? 'has' : 'have'} no matching rate card`;
+    if (priced === 0 && left === 0)
+      return 'No ticket is waiting for a rate card: every closed partner ticket is priced.';
+    if (priced === 0)
+      return `No flagged ticket matches a rate card yet: ${still(left)}. Add or correct the cards first.`;
+    return `${priced} ${priced === 1 ? 'ticket' : 'tickets'} priced. ${left === 0 ? 'None is left without a rate card.' : `${still(left)}.`}`;
+  },
   notPricedFilter:
     "Only the organization's staff who see the rate cards or the payouts may list the tickets no rate card priced.",
   partnerNotFound: 'Service partner not found among the active service partners.',
@@ -241,3 +250,19 @@ export interface PartnerAmount {
   rate_card_id: string | null;
   rate_card_name: string | null;
 }
+
+/** How many flagged tickets a PriceUnpricedTickets call reads at most; a bigger backlog takes more calls. */
+export const PRICE_UNPRICED_LIMIT = 50_000;
+
+/**
+ * Prices the flagged tickets: closed tickets of a service partner that no card priced when they
+ * closed, each by the cards in force on its closing day (after a missing card was added). Tickets
+ * already priced are never touched.
+ */
+export const PriceUnpricedTickets = mutation<ItemsData<{ priced: number; not_priced: number }>>()({
+  name: 'PriceUnpricedTickets',
+  description:
+    'Prices the closed partner tickets no rate card priced, by the cards in force on their closing days',
+  access: { module: COST_CONFIGURATION_MODULE, right: 'EDIT' },
+  input: z.object({ party_id: idSchema('Service partner').optional() }).strict(),
+});

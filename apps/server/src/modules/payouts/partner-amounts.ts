@@ -1,9 +1,11 @@
-import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { menuGrantsModule } from '@fieldport/contract/menus';
 import {
   COST_CONFIGURATION_MODULE,
   PAYOUT_MESSAGES,
   pickRateCard,
+  PRICE_UNPRICED_LIMIT,
+  PriceUnpricedTickets,
   type PartnerAmount,
 } from '@fieldport/contract/operations/payouts';
 import { dayIn } from '@fieldport/contract/fields';
@@ -13,6 +15,7 @@ import { territory } from '../../db/schema/territories.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { defineHandler } from '../../platform/handler.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 
 /**
@@ -32,6 +35,20 @@ type TicketForPricing = Pick<
   | 'partner_amount_paise'
 >;
 
+/** A partner's active cards: few; which one applies is the contract's rule (pickRateCard). */
+async function cardsOf(db: Db, caller: Caller, partnerId: string) {
+  return db
+    .select()
+    .from(costConfiguration)
+    .where(
+      and(
+        inOrganization(costConfiguration, caller),
+        eq(costConfiguration.party_id, partnerId),
+        eq(costConfiguration.status, 'ACTIVE'),
+      ),
+    );
+}
+
 /** The card that prices the ticket closed on `day`, or null. */
 async function rateCardFor(db: Db, caller: Caller, row: TicketForPricing, partnerId: string, day: string) {
   const territoryCategoryId = row.territory_id
@@ -42,18 +59,7 @@ async function rateCardFor(db: Db, caller: Caller, row: TicketForPricing, partne
           .where(and(inOrganization(territory, caller), eq(territory.id, row.territory_id)))
       )[0]?.id ?? null)
     : null;
-  // The partner's active cards are few; which one applies is the contract's rule (pickRateCard).
-  const cards = await db
-    .select()
-    .from(costConfiguration)
-    .where(
-      and(
-        inOrganization(costConfiguration, caller),
-        eq(costConfiguration.party_id, partnerId),
-        eq(costConfiguration.status, 'ACTIVE'),
-      ),
-    );
-  return pickRateCard(cards, {
+  return pickRateCard(await cardsOf(db, caller, partnerId), {
     partner_party_id: partnerId,
     service_id: row.service_id,
     category_id: row.category_id,
@@ -61,6 +67,18 @@ async function rateCardFor(db: Db, caller: Caller, row: TicketForPricing, partne
     territory_category_id: territoryCategoryId,
     day,
   });
+}
+
+async function setAmount(
+  db: Db,
+  caller: Caller,
+  ticketId: string,
+  card: { id: string; amount_paise: number },
+) {
+  await db
+    .update(ticket)
+    .set({ partner_amount_paise: card.amount_paise, partner_rate_card_id: card.id })
+    .where(and(inOrganization(ticket, caller), eq(ticket.id, ticketId)));
 }
 
 /**
@@ -77,11 +95,7 @@ export async function freezePartnerAmount(db: Db, caller: Caller, row: TicketFor
     row.partner_party_id,
     dayIn(caller.organization.time_zone, closedAt),
   );
-  if (!card) return;
-  await db
-    .update(ticket)
-    .set({ partner_amount_paise: card.amount_paise, partner_rate_card_id: card.id })
-    .where(and(eq(ticket.organization_id, row.organization_id), eq(ticket.id, row.id)));
+  if (card) await setAmount(db, caller, row.id, card);
 }
 
 /** Whether the caller is the organization's staff whose menu holds the rate cards or the payouts. */
@@ -135,3 +149,67 @@ export async function partnerAmountFor(
     ? { state: 'NO_RATE_CARD', amount_paise: null, rate_card_id: null, rate_card_name: null }
     : { state: 'FROZEN', ...priced };
 }
+
+const PAGE = 1000;
+
+/**
+ * Prices the flagged tickets, reading at most PRICE_UNPRICED_LIMIT a call:
+ * each by its partner's cards in force on its closing day. Locked as they are read, so that two
+ * calls at once price each ticket once.
+ */
+export const priceUnpricedTickets = defineHandler(PriceUnpricedTickets, async (input, context) => {
+  const { db, caller } = context;
+  const flagged = and(
+    inOrganization(ticket, caller),
+    notPricedTickets(caller),
+    input.party_id ? eq(ticket.partner_party_id, input.party_id) : undefined,
+  );
+  const cardsByPartner = new Map<string, Awaited<ReturnType<typeof cardsOf>>>();
+  let priced = 0;
+  // Read in pages after the last id seen, so that tickets no card prices do not hold the later
+  // ones back (an id is exact where a timestamp read into JavaScript loses its microseconds).
+  const readPage = (after: string | null) =>
+    db
+      .select({
+        id: ticket.id,
+        partner_party_id: ticket.partner_party_id,
+        service_id: ticket.service_id,
+        category_id: ticket.category_id,
+        service_type_id: ticket.service_type_id,
+        territory_category_id: territory.territory_category_id,
+        closed_at: ticket.closed_at,
+      })
+      .from(ticket)
+      .leftJoin(
+        territory,
+        and(eq(territory.id, ticket.territory_id), eq(territory.organization_id, ticket.organization_id)),
+      )
+      .where(and(flagged, after ? gt(ticket.id, after) : undefined))
+      .orderBy(asc(ticket.id))
+      .limit(PAGE)
+      .for('update', { of: ticket });
+  let after: string | null = null;
+  for (let read = 0; read < PRICE_UNPRICED_LIMIT;) {
+    const rows = await readPage(after);
+    for (const row of rows) {
+      const partnerId = row.partner_party_id!;
+      if (!cardsByPartner.has(partnerId)) cardsByPartner.set(partnerId, await cardsOf(db, caller, partnerId));
+      const card = pickRateCard(cardsByPartner.get(partnerId)!, {
+        ...row,
+        partner_party_id: partnerId,
+        day: dayIn(caller.organization.time_zone, row.closed_at!),
+      });
+      if (!card) continue;
+      await setAmount(db, caller, row.id, card);
+      priced += 1;
+    }
+    read += rows.length;
+    if (rows.length < PAGE) break;
+    after = rows[rows.length - 1].id;
+  }
+  const [left] = await db.select({ n: count() }).from(ticket).where(flagged);
+  return {
+    data: { items: [{ priced, not_priced: left.n }] },
+    message: PAYOUT_MESSAGES.pricedNow(priced, left.n),
+  };
+});

@@ -5,6 +5,7 @@ import {
   CreateCostConfiguration,
   ListCostConfigurations,
   PAYOUT_MESSAGES,
+  PriceUnpricedTickets,
   UpdateCostConfiguration,
   type CostConfigurationItem,
 } from '@fieldport/contract/operations/payouts';
@@ -13,6 +14,7 @@ import {
   CreateAssignedTicketV2,
   Get_Ticket_Details,
   List_closed_Tickets,
+  ReassignOrOpenTheAssignedTicket,
 } from '@fieldport/contract/operations/tickets';
 import { seedCategory } from '../../db/seed/product-catalogue.ts';
 import { seedNamedMaster } from '../../db/seed/settings.ts';
@@ -148,7 +150,40 @@ describe('rate cards', () => {
     expect(await partnerAmountAs(world, 'OWNER', later)).toMatchObject({ amount_paise: 99_900 });
   });
 
-  it('flag a partner ticket no card matches, and price none without a partner', async () => {
+  it('price a reopened ticket again when it closes again, by the cards in force then', async () => {
+    const world = await payoutWorld();
+    const standard = await createCard(world, { cost_configuration_name: 'Standard', amount_paise: 30_000 });
+    const closed = await closedPartnerTicket(world, null);
+    expect(await partnerAmountAs(world, 'AGENT', closed)).toMatchObject({ amount_paise: 30_000 });
+
+    await world.ok('AGENT', ReassignOrOpenTheAssignedTicket, {
+      ticket_id: closed,
+      action: 'REOPEN',
+      reason: 'The customer says it still does not cool',
+    });
+    // Open again: not closed, so no amount; nothing of the earlier one is kept.
+    expect(await partnerAmountAs(world, 'AGENT', closed)).toBeNull();
+    const [reopened] = await world.db.select().from(ticket).where(eq(ticket.id, closed));
+    expect(reopened).toMatchObject({ partner_amount_paise: null, partner_rate_card_id: null });
+
+    await world.ok('OWNER', UpdateCostConfiguration, {
+      ...card(world, { cost_configuration_name: 'Standard', amount_paise: 32_500 }),
+      cost_configuration_id: standard.cost_configuration_id,
+    });
+    // The partner's technician works it again, and the co-ordinator closes it.
+    await world.db
+      .update(ticket)
+      .set({
+        state: 'IN_PROGRESS',
+        partner_party_id: world.partner.id,
+        technician_id: world.members.PARTNER_TECHNICIAN.membershipId,
+      })
+      .where(eq(ticket.id, closed));
+    await world.ok('AGENT', CloseTicket, { ticket_id: closed, reason: 'Fixed on the second visit' });
+    expect(await partnerAmountAs(world, 'AGENT', closed)).toMatchObject({ amount_paise: 32_500 });
+  });
+
+  it('flag a partner ticket no card matches, price it on request once one does, and price none without a partner', async () => {
     const world = await payoutWorld();
     // In force only from next year: nothing matches a ticket closed today.
     await createCard(world, { valid_from: '2999-01-01' });
@@ -191,6 +226,20 @@ describe('rate cards', () => {
       message: PAYOUT_MESSAGES.notPricedFilter,
       extensions: { code: 'FORBIDDEN' },
     });
+
+    // Once a card for its day exists, the flagged ticket is priced on request; the priced one stays.
+    const [before] = await world.db.select().from(ticket).where(eq(ticket.id, priced));
+    const nothingYet = await world.ok('OWNER', PriceUnpricedTickets, {});
+    expect(nothingYet.items[0]).toEqual({ priced: 1, not_priced: 0 });
+    expect(await partnerAmountAs(world, 'OWNER', flagged)).toMatchObject({
+      state: 'FROZEN',
+      amount_paise: 30_000,
+      rate_card_name: 'From today',
+    });
+    const [after] = await world.db.select().from(ticket).where(eq(ticket.id, priced));
+    expect(after.partner_amount_paise).toBe(before.partner_amount_paise);
+    const again = await world.as('OWNER', PriceUnpricedTickets, {});
+    expect(again.envelope?.status_message).toBe(PAYOUT_MESSAGES.pricedNow(0, 0));
   });
 
   it("tell the amount to staff and the ticket's partner, not to its technician", async () => {

@@ -67,7 +67,18 @@ async function assigneeOf(
   };
 }
 
-const CLOSURE_CLEARED = { closed_with: null, closed_at: null, closed_by: null, closure_reason: null };
+/**
+ * A reopened ticket is no longer closed: its partner's amount goes with its closure, and its next
+ * close prices it again (docs/payouts.md#frozen-at-closing).
+ */
+const CLOSURE_CLEARED = {
+  closed_with: null,
+  closed_at: null,
+  closed_by: null,
+  closure_reason: null,
+  partner_amount_paise: null,
+  partner_rate_card_id: null,
+};
 
 /**
  * Assign or reassign (to a technician or a service partner), or reopen a closed or partially

@@ -143,7 +143,7 @@ function setupOf(world: FixtureWorld): Promise<TicketSetup> {
 type Owner = 'partner' | 'dealer' | 'organization';
 
 /** A ticket of A: the partner's, the dealer's or the organization's, in a state. */
-async function ticketOfA(world: FixtureWorld, owner: Owner, values: Partial<SeedTicket> = {}) {
+export async function ticketOfA(world: FixtureWorld, owner: Owner, values: Partial<SeedTicket> = {}) {
   const setup = await setupOf(world);
   const row = await seedTicket(world.db, {
     organization_id: world.a.org.id,

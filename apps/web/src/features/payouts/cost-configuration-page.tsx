@@ -1,16 +1,27 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { costConfigurations, type CostConfigurationItem } from '@fieldport/contract/operations/payouts';
+import PriceCheckOutlined from '@mui/icons-material/PriceCheckOutlined';
+import {
+  costConfigurations,
+  PriceUnpricedTickets,
+  type CostConfigurationItem,
+} from '@fieldport/contract/operations/payouts';
+import { List_closed_Tickets } from '@fieldport/contract/operations/tickets';
 import { ListServicePartners } from '@fieldport/contract/operations/people';
 import {
   List_Categories_By_Selected_Master_Category,
   List_Services,
 } from '@fieldport/contract/operations/product-catalogue';
 import { ListServiceTypes, ListTerritoryCategories } from '@fieldport/contract/operations/settings';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { formatDay, formatRupees } from '../../ui/format.ts';
 import { LookupFilter } from '../../ui/lookup-filter.tsx';
 import { MasterPage, type MasterConfig } from '../../ui/master-page.tsx';
 import { TwoLineCell } from '../../ui/two-line-cell.tsx';
+import { listQueryKey } from '../../ui/use-list.ts';
+import { useOperation } from '../../ui/use-operation.ts';
 
 /** What the card narrows to, in words: 'Split AC · Installation · Metro'. */
 function appliesTo(item: CostConfigurationItem): string {
@@ -24,7 +35,37 @@ function validity(item: CostConfigurationItem): string {
     : `From ${formatDay(item.valid_from)}`;
 }
 
-const config = (title: string): MasterConfig<typeof costConfigurations> => ({
+/**
+ * Prices the closed partner tickets no card priced when they closed, by the cards in force on
+ * their closing days (after a missing card was added). Priced tickets are never changed.
+ */
+function PriceFlaggedButton() {
+  const [asking, setAsking] = useState(false);
+  const price = useOperation(PriceUnpricedTickets, {
+    onSuccess: () => setAsking(false),
+    invalidate: [listQueryKey(List_closed_Tickets)],
+  });
+  return (
+    <>
+      <Button variant="outlined" startIcon={<PriceCheckOutlined />} onClick={() => setAsking(true)}>
+        Price flagged tickets
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="Price the flagged tickets?"
+        confirmLabel="Price them"
+        busy={price.isPending}
+        onConfirm={() => price.run({})}
+        onClose={() => setAsking(false)}
+      >
+        Closed tickets of your service partners that no rate card priced when they closed are priced now, each
+        by the cards in force on its closing day. Tickets already priced keep their amounts.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+const config = (title: string, mayPrice: boolean): MasterConfig<typeof costConfigurations> => ({
   contract: costConfigurations,
   title,
   notice: (
@@ -137,6 +178,7 @@ const config = (title: string): MasterConfig<typeof costConfigurations> => ({
     valid_from: item.valid_from,
     valid_until: item.valid_until ?? '',
   }),
+  toolbarActions: mayPrice ? <PriceFlaggedButton /> : undefined,
   toolbarFilters: (state) => (
     <LookupFilter
       state={state}
@@ -154,5 +196,7 @@ const config = (title: string): MasterConfig<typeof costConfigurations> => ({
  * ticket. Only the organization's staff see this screen.
  */
 export default function CostConfigurationPage({ route, can }: FeaturePageProps) {
-  return <MasterPage config={config(route.title)} can={can} />;
+  const mayPrice = can(PriceUnpricedTickets.access);
+  const pageConfig = useMemo(() => config(route.title, mayPrice), [route.title, mayPrice]);
+  return <MasterPage config={pageConfig} can={can} />;
 }
