@@ -2,8 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { InputOf } from '@fieldport/contract/operation';
+import { ListServicePartners } from '@fieldport/contract/operations/people';
 import { api } from '../api/client.ts';
 import { listQueryKey, type ListOp, type ListState } from './use-list.ts';
+
+/** How a service partner is chosen from the partners' list: by party id, named by its name (a field, a filter). */
+export const servicePartnerLookup = {
+  list: ListServicePartners,
+  valueKey: 'party_id',
+  labelKey: 'party_name',
+} as const;
 
 /**
  * A list filter that chooses one record of another list ("Category: Air Conditioner"), or All.

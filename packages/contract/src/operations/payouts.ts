@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, optionalIsoDateSchema, paiseSchema } from '../fields.ts';
 import type { RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
-import { mutation, type ItemsData } from '../operation.ts';
+import { mutation, type Access, type ItemsData } from '../operation.ts';
 
 /**
  * What service partners earn (docs/payouts.md): rate cards (the Cost Configuration screen) that
@@ -10,6 +10,15 @@ import { mutation, type ItemsData } from '../operation.ts';
  */
 
 export const COST_CONFIGURATION_MODULE = 'Cost Configuration';
+
+/**
+ * Who among the organization's staff is told partners' amounts (a ticket's page, the Not priced
+ * filter): those who see the rate cards or the payouts.
+ */
+export const PARTNER_AMOUNT_READERS: Access = {
+  module: [COST_CONFIGURATION_MODULE, 'Service Partner Payout'],
+  right: 'VIEW',
+};
 
 /** ₹1,00,000.00 in paise: above any one visit's pay, low enough to catch a mistyped amount. */
 export const RATE_CARD_MAX_PAISE = 10_000_000;
@@ -45,14 +54,21 @@ export interface RatedTicket {
   day: string;
 }
 
+/** What each field a card names adds to its specificity (the server sorts by the same sum in SQL). */
+export const RATE_CARD_WEIGHTS = { service: 8, category: 4, service_type: 2, territory_category: 1 } as const;
+
 /**
  * A card's specificity, from 0 (the partner's default) to 11 (service + service type + territory
  * category): what it narrows to weighs most (service over category over neither), then the service
  * type, then the territory category. Of the cards that match a ticket the highest wins.
  */
 export function rateCardSpecificity(card: RateCardKey): number {
-  const target = card.service_id ? 2 : card.category_id ? 1 : 0;
-  return target * 4 + (card.service_type_id ? 2 : 0) + (card.territory_category_id ? 1 : 0);
+  const w = RATE_CARD_WEIGHTS;
+  return (
+    (card.service_id ? w.service : card.category_id ? w.category : 0) +
+    (card.service_type_id ? w.service_type : 0) +
+    (card.territory_category_id ? w.territory_category : 0)
+  );
 }
 
 /** The specificity in words, as the screen lists it: 'Service + service type'. */

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   costConfigurations,
   PAYOUT_MESSAGES,
+  RATE_CARD_WEIGHTS,
   rateCardsClash,
   rateCardSpecificity,
   rateCardSpecificityLabel,
@@ -159,10 +160,13 @@ const nameOf = (
   sql<
     string | null
   >`(select ${qualified(table.name)} from ${table} where ${qualified(table.id)} = ${qualified(key)})`;
-/** rateCardSpecificity in SQL, for sorting the list by it. */
-const specificitySql = sql`(case when ${costConfiguration.service_id} is not null then 8 when ${costConfiguration.category_id} is not null then 4 else 0 end
-  + case when ${costConfiguration.service_type_id} is not null then 2 else 0 end
-  + case when ${costConfiguration.territory_category_id} is not null then 1 else 0 end)`;
+/** rateCardSpecificity in SQL, with the same weights, for sorting the list by it. */
+const weight = (column: PgColumn, points: number) =>
+  sql`case when ${column} is not null then ${sql.raw(String(points))} else 0 end`;
+const specificitySql = sql`(case when ${costConfiguration.service_id} is not null then ${sql.raw(String(RATE_CARD_WEIGHTS.service))}
+  when ${costConfiguration.category_id} is not null then ${sql.raw(String(RATE_CARD_WEIGHTS.category))} else 0 end
+  + ${weight(costConfiguration.service_type_id, RATE_CARD_WEIGHTS.service_type)}
+  + ${weight(costConfiguration.territory_category_id, RATE_CARD_WEIGHTS.territory_category)})`;
 
 export const costConfigurationHandlers = defineMaster({
   contract: costConfigurations,
@@ -248,13 +252,10 @@ export const costConfigurationHandlers = defineMaster({
       ],
     },
   },
-  check: async (values, context, existing) => {
+  values: async (values, context, existing) => {
     if (context.caller.party) throw forbidden(PAYOUT_MESSAGES.organizationOnly);
     const before = await cardBefore(context.db, context.caller, existing?.id);
     await requirePartner(context.db, context.caller, values.party_id, before?.party_id);
-  },
-  values: async (values, context, existing) => {
-    const before = await cardBefore(context.db, context.caller, existing?.id);
     const { category_id } = await cardTargets(context, values, before);
     const card = { ...values, category_id };
     // A card saved inactive stays out of the clash check until it is activated (beforeStatusChange).

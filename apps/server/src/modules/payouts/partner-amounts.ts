@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { menuGrantsModule } from '@fieldport/contract/menus';
+import { decideAccess } from '@fieldport/contract/permissions';
 import {
-  COST_CONFIGURATION_MODULE,
+  PARTNER_AMOUNT_READERS,
   PAYOUT_MESSAGES,
   pickRateCard,
   PRICE_UNPRICED_LIMIT,
@@ -98,13 +98,9 @@ export async function freezePartnerAmount(db: Db, caller: Caller, row: TicketFor
   if (card) await setAmount(db, caller, row.id, card);
 }
 
-/** Whether the caller is the organization's staff whose menu holds the rate cards or the payouts. */
+/** Whether the caller is the organization's staff who may read partners' amounts (PARTNER_AMOUNT_READERS). */
 export function staffReadsPartnerAmounts(caller: Caller): boolean {
-  const menu = caller.menu.ok ? caller.menu.menu : [];
-  return (
-    !caller.party &&
-    (menuGrantsModule(menu, COST_CONFIGURATION_MODULE) || menuGrantsModule(menu, 'Service Partner Payout'))
-  );
+  return !caller.party && decideAccess(PARTNER_AMOUNT_READERS, caller.profile, caller.menu).allowed;
 }
 
 /**
@@ -122,7 +118,7 @@ export function notPricedTickets(caller: Caller): SQL {
 }
 
 /**
- * The amount as the ticket's page shows it: to staff whose menu holds the rate cards or the payouts,
+ * The amount as the ticket's page shows it: to staff who may read it (PARTNER_AMOUNT_READERS),
  * and to the ticket's own partner's people other than technicians; null before closing, without a
  * partner and for anyone else.
  */

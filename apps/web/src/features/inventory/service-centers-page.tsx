@@ -3,19 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { serviceCenters } from '@fieldport/contract/operations/inventory';
-import {
-  List_Users,
-  ListServicePartners,
-  USER_GROUPS,
-  type UserGroupKey,
-} from '@fieldport/contract/operations/people';
+import { List_Users, USER_GROUPS, type UserGroupKey } from '@fieldport/contract/operations/people';
 import { isDealerRole, isPartnerRole } from '@fieldport/contract/roles';
 import { api } from '../../api/client.ts';
 import { ChipList } from '../../ui/chip-list.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import type { FieldConfig, Option } from '../../ui/form-fields.tsx';
 import { GST_STATE_OPTIONS } from '../../ui/gst-options.ts';
-import { LookupFilter } from '../../ui/lookup-filter.tsx';
+import { LookupFilter, servicePartnerLookup } from '../../ui/lookup-filter.tsx';
 import { MasterPage, type MasterConfig } from '../../ui/master-page.tsx';
 import { useCurrentUser } from '../../ui/use-current-user.ts';
 import { listQueryKey } from '../../ui/use-list.ts';
@@ -71,9 +66,7 @@ function config(title: string, staff: boolean, managers: Option[]): MasterConfig
             kind: 'lookup',
             name: 'party_id',
             label: 'Run by service partner',
-            list: ListServicePartners,
-            valueKey: 'party_id',
-            labelKey: 'party_name',
+            ...servicePartnerLookup,
             noneLabel: 'None: our own store',
           } satisfies FieldConfig,
         ]
@@ -163,14 +156,7 @@ function config(title: string, staff: boolean, managers: Option[]): MasterConfig
     }),
     toolbarFilters: staff
       ? (state) => (
-          <LookupFilter
-            state={state}
-            filter="party_id"
-            label="Service partner"
-            list={ListServicePartners}
-            valueKey="party_id"
-            labelKey="party_name"
-          />
+          <LookupFilter state={state} filter="party_id" label="Service partner" {...servicePartnerLookup} />
         )
       : undefined,
   };

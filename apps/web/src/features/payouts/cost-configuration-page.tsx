@@ -8,7 +8,6 @@ import {
   type CostConfigurationItem,
 } from '@fieldport/contract/operations/payouts';
 import { List_closed_Tickets } from '@fieldport/contract/operations/tickets';
-import { ListServicePartners } from '@fieldport/contract/operations/people';
 import {
   List_Categories_By_Selected_Master_Category,
   List_Services,
@@ -17,7 +16,7 @@ import { ListServiceTypes, ListTerritoryCategories } from '@fieldport/contract/o
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { formatDay, formatRupees } from '../../ui/format.ts';
-import { LookupFilter } from '../../ui/lookup-filter.tsx';
+import { LookupFilter, servicePartnerLookup } from '../../ui/lookup-filter.tsx';
 import { MasterPage, type MasterConfig } from '../../ui/master-page.tsx';
 import { TwoLineCell } from '../../ui/two-line-cell.tsx';
 import { listQueryKey } from '../../ui/use-list.ts';
@@ -107,9 +106,7 @@ const config = (title: string, mayPrice: boolean): MasterConfig<typeof costConfi
       name: 'party_id',
       label: 'Service partner',
       required: true,
-      list: ListServicePartners,
-      valueKey: 'party_id',
-      labelKey: 'party_name',
+      ...servicePartnerLookup,
     },
     {
       kind: 'lookup',
@@ -180,14 +177,7 @@ const config = (title: string, mayPrice: boolean): MasterConfig<typeof costConfi
   }),
   toolbarActions: mayPrice ? <PriceFlaggedButton /> : undefined,
   toolbarFilters: (state) => (
-    <LookupFilter
-      state={state}
-      filter="party_id"
-      label="Service partner"
-      list={ListServicePartners}
-      valueKey="party_id"
-      labelKey="party_name"
-    />
+    <LookupFilter state={state} filter="party_id" label="Service partner" {...servicePartnerLookup} />
   ),
 });
 

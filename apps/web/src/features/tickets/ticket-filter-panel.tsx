@@ -10,14 +10,12 @@ import { List_Services } from '@fieldport/contract/operations/product-catalogue'
 import { ListWipSubStages } from '@fieldport/contract/operations/settings';
 import { TICKET_LISTS, TICKET_PRIORITIES, type TicketList } from '@fieldport/contract/operations/tickets';
 import { ticketStateLabel } from '@fieldport/contract/ticket-states';
-import { COST_CONFIGURATION_MODULE } from '@fieldport/contract/operations/payouts';
+import { PARTNER_AMOUNT_READERS } from '@fieldport/contract/operations/payouts';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import type { ListState } from '../../ui/use-list.ts';
 import { ChoiceFilter, DayFilter } from '../../ui/list-filters.tsx';
 import { MasterFilter } from './ticket-filters.tsx';
 import { PRIORITY_LABELS } from './ticket-format.tsx';
-
-const PARTNER_AMOUNT_READERS = [COST_CONFIGURATION_MODULE, 'Service Partner Payout'];
 
 /** The list's own filters, each a key of its input. */
 export const FILTER_KEYS = [
@@ -136,7 +134,7 @@ export function TicketFilterPanel({
         <DayFilter state={state} filter="created_from" label="Created from" />
         <DayFilter state={state} filter="created_to" label="Created to" />
         {/* The flagged tickets (docs/payouts.md#frozen-at-closing), for staff who see the rate cards or payouts. */}
-        {list === 'CLOSED' && can({ module: PARTNER_AMOUNT_READERS, right: 'VIEW' }) && (
+        {list === 'CLOSED' && can(PARTNER_AMOUNT_READERS) && (
           <ChoiceFilter
             state={state}
             filter="partner_amount"
