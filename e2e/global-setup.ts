@@ -10,6 +10,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.ts';
 import { raiseDemoComponentRequests } from '../apps/server/src/modules/inventory/demo-requests.ts';
 import { raiseDemoPurchaseOrders } from '../apps/server/src/modules/purchasing/demo-orders.ts';
 import { setDemoRateCards } from '../apps/server/src/modules/payouts/demo-rate-cards.ts';
+import { raiseDemoPayout } from '../apps/server/src/modules/payouts/demo-payouts.ts';
 import { raiseDemoFleetRequests } from '../apps/server/src/modules/product-fleet/demo-requests.ts';
 import { seedE2eFixtures } from './support/fixtures.ts';
 
@@ -73,6 +74,7 @@ export default async function setup(project: TestProject) {
   await raiseDemoComponentRequests(database.db);
   await raiseDemoPurchaseOrders(database.db);
   await setDemoRateCards(database.db);
+  await raiseDemoPayout(database.db);
   await seedE2eFixtures(database.db);
   await database.close();
 

@@ -7,6 +7,7 @@ import { findPincode } from './modules/territories/pincode-directory.ts';
 import { raiseDemoComponentRequests } from './modules/inventory/demo-requests.ts';
 import { raiseDemoPurchaseOrders } from './modules/purchasing/demo-orders.ts';
 import { setDemoRateCards } from './modules/payouts/demo-rate-cards.ts';
+import { raiseDemoPayout } from './modules/payouts/demo-payouts.ts';
 import { raiseDemoFleetRequests } from './modules/product-fleet/demo-requests.ts';
 
 async function main() {
@@ -31,6 +32,7 @@ async function main() {
     await raiseDemoComponentRequests(database.db);
     await raiseDemoPurchaseOrders(database.db);
     await setDemoRateCards(database.db);
+    await raiseDemoPayout(database.db);
   }
   const { app } = await buildApp(config, database, { jobs: true });
 

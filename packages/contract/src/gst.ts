@@ -86,6 +86,11 @@ export function stateOfCode(code: string): GstStateName | null {
   return GST_STATES.find((state) => state.code === code)?.name ?? null;
 }
 
+/** The state a GSTIN is registered in: its first two digits are the state's code. */
+export function stateOfGstin(gstin: string): GstStateName | null {
+  return stateOfCode(gstin.slice(0, 2));
+}
+
 /** GST rates in percent; a part's rate is one of them. */
 export const GST_RATES = [0, 0.25, 3, 5, 12, 18, 28] as const;
 export type GstRate = (typeof GST_RATES)[number];

@@ -1,5 +1,8 @@
+import { GetPayout } from '@fieldport/contract/operations/payouts';
 import { GetPurchaseOrder } from '@fieldport/contract/operations/purchasing';
 import type { PdfDocumentKind } from '../platform/pdf.ts';
+import { payoutInvoicePdf } from './payouts/payout-invoice-pdf.ts';
+import { payoutItem, payoutLines } from './payouts/payouts.ts';
 import { purchaseOrderPdf } from './purchasing/purchase-order-pdf.ts';
 import { purchaseOrderDetails } from './purchasing/purchase-orders.ts';
 
@@ -10,5 +13,14 @@ export const DOCUMENT_KINDS: PdfDocumentKind[] = [
     access: GetPurchaseOrder.access,
     render: async (db, caller, id) =>
       purchaseOrderPdf(await purchaseOrderDetails(db, caller, id), caller.organization),
+  },
+  {
+    kind: 'payout-invoice',
+    access: GetPayout.access,
+    render: async (db, caller, id) => {
+      // Scoped like GetPayout: a partner's users read only their own payouts' invoices.
+      const item = await payoutItem(db, caller, id);
+      return payoutInvoicePdf(item, await payoutLines(db, caller.organization.id, id), caller.organization);
+    },
   },
 ];

@@ -145,7 +145,7 @@ export const HANDLERS: Handler[] = [
   ...inventoryHandlers,
   // Purchasing: vendors (docs/purchasing.md).
   ...purchasingHandlers,
-  // What service partners earn: rate cards (docs/payouts.md).
+  // What service partners earn: rate cards, payouts and their invoices (docs/payouts.md).
   ...payoutHandlers,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).
   ...creditHandlers,

@@ -130,6 +130,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/payouts/cost-configuration-page.tsx'),
     (m) => m.default,
   ),
+  // Staff generate and pay; a service partner's users read their own ('Partner Payout').
+  '/ServicePartnerPayout': page(
+    () => import('../features/payouts/payouts-page.tsx'),
+    (m) => m.default,
+  ),
   // Credits (docs/credits.md)
   '/Transactions': page(
     () => import('../features/credits/transactions-page.tsx'),
@@ -137,6 +142,7 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   ),
   // Approvals (docs/approvals.md): one screen, filtered by the route's kind
   '/Approvals': page(approvals, (m) => m.approvalsPages.COMPONENT_REQUEST),
+  '/PayoutApprovals': page(approvals, (m) => m.approvalsPages.PAYOUT),
   '/ProductFleetApprovals': page(approvals, (m) => m.approvalsPages.PRODUCT_FLEET),
   '/ProductFleetTaggingApproval': page(approvals, (m) => m.approvalsPages.FLEET_TAGGING),
   '/WorkflowSettings': page(

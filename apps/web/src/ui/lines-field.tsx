@@ -17,10 +17,11 @@ export type LineFieldConfig = FieldConfig & { grow?: number };
 /**
  * A form's repeating lines (the components of a stock movement, the items of a purchase order):
  * each line is a group of the same fields, named "Line 1", "Line 2" … for assistive technology,
- * with a button to remove it; "Add line" appends an empty one up to `max`. The fields validate
- * with the form's schema like any other (messages under the field of the line they belong to);
- * a message about the lines as a whole (none yet) shows under them. One row per line on a wide
- * screen, the fields wrapping under each other on a narrow one.
+ * with a button to remove it; "Add line" appends an empty one up to `max`, and a line is removed
+ * down to `min` (1, or none for a payout's extras). The fields validate with the form's schema
+ * like any other (messages under the field of the line they belong to); a message about the lines
+ * as a whole (none yet) shows under them. One row per line on a wide screen, the fields wrapping
+ * under each other on a narrow one.
  */
 export function LinesField<Values extends FieldValues>(props: {
   form: UseFormReturn<Values, unknown, unknown>;
@@ -31,11 +32,13 @@ export function LinesField<Values extends FieldValues>(props: {
   /** A new line's values. */
   emptyLine: Record<string, unknown>;
   max: number;
+  /** The fewest lines the form takes (1 by default): the last of them cannot be removed. */
+  min?: number;
   addLabel?: string;
   /** What a line comes to, under its fields (a purchase order line's amounts). */
   lineSummary?: (index: number) => ReactNode;
 }) {
-  const { form, name, fields, max } = props;
+  const { form, name, fields, max, min = 1 } = props;
   const lines = useFieldArray({ control: form.control, name });
   const narrow = useNarrowScreen();
   const error = form.getFieldState(name as never, form.formState).error as
@@ -86,12 +89,12 @@ export function LinesField<Values extends FieldValues>(props: {
               );
             })}
             <Tooltip title={`Remove line ${index + 1}`}>
-              {/* A line can always be removed but the last: the form needs one. */}
+              {/* Removed down to `min` lines only: the form needs them. */}
               <span>
                 <IconButton
                   aria-label={`Remove line ${index + 1}`}
                   onClick={() => lines.remove(index)}
-                  disabled={lines.fields.length === 1}
+                  disabled={lines.fields.length <= min}
                   sx={{ mt: 1 }}
                 >
                   <DeleteOutlineOutlined />

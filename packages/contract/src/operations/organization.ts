@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mutation, query, type ItemsData } from '../operation.ts';
 import { listInput, type PageData } from '../lists.ts';
+import { optionalGstinSchema } from '../gst.ts';
 import { idSchema, nameSchema } from '../masters.ts';
 import type { DealerFlags } from './account.ts';
 
@@ -83,6 +84,8 @@ export interface OrganizationSettings {
   organization_logo_url: string | null;
   time_zone: string;
   currency: string;
+  /** The organization's GSTIN (its state is the GSTIN's): null when not given. */
+  gstin: string | null;
   enable_credits_recharge: boolean;
   is_access_control_enable: boolean;
   is_enable_partners_monthly_closed_ticket_report_tab: boolean;
@@ -101,6 +104,7 @@ export const organizationSettingsFields = z.object({
   organization_name: nameSchema('Organization name', 120),
   time_zone: timeZoneSchema,
   currency: currencySchema,
+  gstin: optionalGstinSchema,
   enable_credits_recharge: z.boolean({ error: 'enable_credits_recharge must be true or false' }),
   is_access_control_enable: z.boolean({ error: 'is_access_control_enable must be true or false' }),
   is_enable_partners_monthly_closed_ticket_report_tab: z.boolean({

@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { isoDateSchema, optionalIsoDateSchema, paiseSchema } from '../fields.ts';
-import type { RecordStatus } from '../lists.ts';
+import {
+  dateRangeFilter,
+  dateRangeInOrder,
+  isoDateSchema,
+  optionalIsoDateSchema,
+  paiseSchema,
+} from '../fields.ts';
+import { listInput, type PageData, type RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
-import { mutation, type Access, type ItemsData } from '../operation.ts';
+import { mutation, query, type Access, type ItemsData } from '../operation.ts';
+import type { TaxSupply } from '../tax.ts';
+import { PAYMENT_STATUSES, type PaymentStatus } from './purchasing.ts';
 
 /**
  * What service partners earn (docs/payouts.md): rate cards (the Cost Configuration screen) that
@@ -282,3 +290,314 @@ export const PriceUnpricedTickets = mutation<ItemsData<{ priced: number; not_pri
   access: { module: COST_CONFIGURATION_MODULE, right: 'EDIT' },
   input: z.object({ party_id: idSchema('Service partner').optional() }).strict(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Payouts and their invoices (docs/payouts.md#payouts)
+
+/** The organization's staff: generate, pay and list every partner's payouts. */
+export const PAYOUTS_MODULE = 'Service Partner Payout';
+/** A service partner's own menu item: its own payouts and invoices, to read. */
+export const PARTNER_PAYOUT_MODULE = 'Partner Payout';
+
+/** The approval's states: a payout waits for its PAYOUT approval, then is approved (and paid) or not. */
+export const PAYOUT_STATES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+export const PAYOUT_STATE_LABELS: Record<PayoutState, string> = {
+  PENDING: 'Waiting for approval',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  WITHDRAWN: 'Withdrawn',
+};
+
+/**
+ * GST on a registered partner's service (SAC 9987, maintenance and repair): 18%, per line. A
+ * partner with no GSTIN is not registered: its invoice carries no GST.
+ */
+export const PAYOUT_GST_RATE = 18;
+export const PAYOUT_SAC_CODE = '9987';
+
+export const PAYOUT_PAYMENT_MODES = ['NEFT', 'RTGS', 'IMPS', 'UPI', 'CHEQUE', 'CASH'] as const;
+export type PayoutPaymentMode = (typeof PAYOUT_PAYMENT_MODES)[number];
+export const PAYOUT_PAYMENT_MODE_LABELS: Record<PayoutPaymentMode, string> = {
+  NEFT: 'NEFT',
+  RTGS: 'RTGS',
+  IMPS: 'IMPS',
+  UPI: 'UPI',
+  CHEQUE: 'Cheque',
+  CASH: 'Cash',
+};
+
+/** The longest period one payout covers, in days (a year and a day). */
+export const PAYOUT_MAX_PERIOD_DAYS = 366;
+export const PAYOUT_MAX_EXTRAS = 20;
+/** An extra (travel, a special visit) is at most ₹10,00,000. */
+export const PAYOUT_EXTRA_MAX_PAISE = 100_000_000;
+export const PAYOUT_MAX_PAYMENT_PAISE = 100_000_000_000;
+
+export interface PayoutItem {
+  payout_id: string;
+  /** The invoice's number, from the organization's sequence: 'INV/2026-27/000007'. */
+  invoice_number: string;
+  party_id: string;
+  party_name: string;
+  /** The partner's and the organization's GSTINs when the payout was generated; null: none. */
+  partner_gstin: string | null;
+  partner_state: string | null;
+  organization_gstin: string | null;
+  organization_state: string | null;
+  /** CGST + SGST or IGST; null when the partner is not registered for GST (no tax). */
+  supply: TaxSupply | null;
+  /** The days of closing it covers, both included, in the organization's calendar. */
+  period_from: string;
+  period_to: string;
+  ticket_count: number;
+  extra_count: number;
+  state: PayoutState;
+  /** Sums of the lines, paise. */
+  taxable_amount: number;
+  cgst_amount: number;
+  sgst_amount: number;
+  igst_amount: number;
+  total_amount: number;
+  paid_amount: number;
+  balance_amount: number;
+  payment_status: PaymentStatus;
+  workflow_request_id: string | null;
+  /** The approver's comment (or the reason it was withdrawn). */
+  decision_comment: string | null;
+  note: string | null;
+  raised_by_name: string;
+  created_on: string;
+  updated_on: string;
+}
+
+/** One line of an invoice: a closed ticket at its frozen amount, or an extra. */
+export interface PayoutLine {
+  line_id: string;
+  /** null for an extra. */
+  ticket_id: string | null;
+  ticket_number: string | null;
+  /** The day the ticket closed, in the organization's calendar. */
+  closed_on: string | null;
+  service_name: string | null;
+  description: string;
+  taxable: number;
+  /** GST %, 18 or 0. */
+  tax_rate: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+export interface PayoutPayment {
+  payment_id: string;
+  amount: number;
+  paid_on: string;
+  mode: PayoutPaymentMode;
+  /** UTR, cheque or voucher number. */
+  reference: string;
+  note: string | null;
+  recorded_by_name: string;
+  recorded_on: string;
+}
+
+export interface PayoutDetails extends PayoutItem {
+  extras: PayoutLine[];
+  payments: PayoutPayment[];
+}
+
+/** What a payout of a partner and period would hold, before it is generated. */
+export interface PayoutPreview {
+  party_id: string;
+  party_name: string;
+  period_from: string;
+  period_to: string;
+  /** Closed, priced tickets not yet on a payout. */
+  ticket_count: number;
+  /** Their frozen amounts, before tax. */
+  ticket_amount: number;
+  /** Closed tickets of the period no rate card priced: they are left out until priced. */
+  not_priced_count: number;
+  supply: TaxSupply | null;
+}
+
+const payoutsAccess = (right: 'VIEW' | 'CREATE' | 'EDIT'): Access => ({ module: PAYOUTS_MODULE, right });
+/** Reads: the staff's menu item, or a partner's own (it sees only its own payouts). */
+const payoutReaders: Access = { module: [PAYOUTS_MODULE, PARTNER_PAYOUT_MODULE], right: 'VIEW' };
+const payoutId = idSchema('payout_id');
+
+const optionalNote = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+const periodFields = {
+  party_id: idSchema('Service partner'),
+  period_from: isoDateSchema('Period from'),
+  period_to: isoDateSchema('Period to'),
+};
+
+/** The period in order and at most PAYOUT_MAX_PERIOD_DAYS long. */
+function periodInOrder(period: { period_from: string; period_to: string }, ctx: z.RefinementCtx) {
+  if (period.period_to < period.period_from) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['period_to'],
+      message: 'Period to must not be before Period from',
+    });
+    return;
+  }
+  const days = (Date.parse(period.period_to) - Date.parse(period.period_from)) / 86_400_000 + 1;
+  if (days > PAYOUT_MAX_PERIOD_DAYS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['period_to'],
+      message: `A payout covers at most ${PAYOUT_MAX_PERIOD_DAYS} days: split the period`,
+    });
+  }
+}
+
+export const PreviewPayout = query<ItemsData<PayoutPreview>>()({
+  name: 'PreviewPayout',
+  access: payoutsAccess('CREATE'),
+  description:
+    "What a payout of a service partner for a period would hold: its closed, priced tickets not yet on a payout and their frozen amounts, and how many of the period's tickets no rate card priced.",
+  input: z.object(periodFields).strict().superRefine(periodInOrder),
+});
+
+export const payoutExtraSchema = z
+  .object({
+    description: z
+      .string({ error: 'Description is required' })
+      .trim()
+      .min(1, 'Description is required: what the extra is for, e.g. travel to a remote site')
+      .max(120, 'Description must be at most 120 characters'),
+    amount: paiseSchema('Amount', PAYOUT_EXTRA_MAX_PAISE).refine(
+      (value) => value > 0,
+      'Amount must be more than ₹0',
+    ),
+  })
+  .strict();
+
+export const generatePayoutSchema = z
+  .object({
+    ...periodFields,
+    extras: z
+      .array(payoutExtraSchema, { error: 'Extras must be a list' })
+      .max(PAYOUT_MAX_EXTRAS, `At most ${PAYOUT_MAX_EXTRAS} extras on one payout`)
+      .default([]),
+    note: optionalNote('Note', 500),
+  })
+  .strict()
+  .superRefine(periodInOrder);
+
+export const GeneratePayout = mutation<ItemsData<PayoutItem>>()({
+  name: 'GeneratePayout',
+  access: payoutsAccess('CREATE'),
+  description:
+    "Generates a service partner's payout for a period: every closed ticket of the partner closed in it, priced and not yet on a payout, at its frozen amount, plus the extras given; GST when the partner is registered. It gets an invoice number and waits for approval (workflow kind PAYOUT).",
+  input: generatePayoutSchema,
+});
+
+export const ListInvoice = query<PageData<PayoutItem>>()({
+  name: 'ListInvoice',
+  access: payoutReaders,
+  description:
+    "A page of payouts with their invoices, newest first: filters by partner, state, payment and the day generated. A service partner's users see only their own.",
+  input: dateRangeInOrder(
+    listInput({
+      sortBy: ['created_on', 'invoice_number', 'total_amount', 'period_from'],
+      defaultSortBy: 'created_on',
+      defaultSortOrder: 'desc',
+      filters: {
+        party_id: idSchema('party_id').optional(),
+        state: z
+          .enum(PAYOUT_STATES, { error: `state must be one of ${PAYOUT_STATES.join(', ')}` })
+          .optional(),
+        payment_status: z
+          .enum(PAYMENT_STATUSES, { error: `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}` })
+          .optional(),
+        ...dateRangeFilter('from_date', 'to_date'),
+      },
+    }),
+    'from_date',
+    'to_date',
+  ),
+});
+
+export const GetPayout = query<ItemsData<PayoutDetails>>()({
+  name: 'GetPayout',
+  access: payoutReaders,
+  description: 'One payout with its totals, its extras and its payments (its tickets: ListPayoutTickets).',
+  input: z.object({ payout_id: payoutId }).strict(),
+});
+
+export const ListPayoutTickets = query<PageData<PayoutLine>>()({
+  name: 'ListPayoutTickets',
+  access: payoutReaders,
+  description: "A page of a payout's ticket lines, by closing day: search by ticket number.",
+  input: listInput({
+    sortBy: ['closed_on', 'ticket_number', 'total'],
+    defaultSortBy: 'closed_on',
+    filters: { payout_id: payoutId },
+  }),
+});
+
+export const recordPayoutPaymentSchema = z
+  .object({
+    payout_id: payoutId,
+    amount: paiseSchema('Amount', PAYOUT_MAX_PAYMENT_PAISE).refine(
+      (value) => value > 0,
+      'Amount must be more than ₹0',
+    ),
+    paid_on: isoDateSchema('Paid on'),
+    mode: z.enum(PAYOUT_PAYMENT_MODES, {
+      error: `Mode must be one of ${PAYOUT_PAYMENT_MODES.join(', ')}`,
+    }),
+    reference: z
+      .string({ error: 'Reference is required' })
+      .trim()
+      .min(1, 'Reference is required: the UTR, cheque or voucher number')
+      .max(60, 'Reference must be at most 60 characters'),
+    note: optionalNote('Note', 300),
+  })
+  .strict();
+
+export const RecordPayoutPayment = mutation<ItemsData<PayoutItem>>()({
+  name: 'RecordPayoutPayment',
+  access: payoutsAccess('EDIT'),
+  description:
+    'The payout payment update: records a payment to the partner against an approved payout (amount, day, mode, reference), never more than the balance, never a day to come.',
+  input: recordPayoutPaymentSchema,
+});
+
+/** The invoice's PDF (docs/payouts.md#the-invoice). */
+export const payoutInvoicePdfPath = (payoutId: string) =>
+  `/api/documents/payout-invoice/${encodeURIComponent(payoutId)}.pdf`;
+
+export const PAYOUTS_MESSAGES = {
+  payoutNotFound: 'Payout not found.',
+  partnerNotFound: 'Service partner not found among the service partners.',
+  periodInFuture: (today: string) =>
+    `Period to must not be after today (${today}): a payout pays closed tickets.`,
+  nothingToPay: (partner: string, from: string, to: string, notPriced: number) =>
+    `No closed, priced ticket of '${partner}' from ${from} to ${to} is waiting for a payout.` +
+    (notPriced > 0
+      ? ` ${notPriced} ${notPriced === 1 ? 'ticket has' : 'tickets have'} no rate card: price ${notPriced === 1 ? 'it' : 'them'} on Cost Configuration first.`
+      : ''),
+  organizationGstinMissing: (partner: string) =>
+    `'${partner}' is registered for GST: set the organization's GSTIN in Organization Settings first, since the tax depends on both states.`,
+  generated: (number: string, tickets: number) =>
+    `Payout ${number} generated with ${tickets} ${tickets === 1 ? 'ticket' : 'tickets'}: it waits for approval.`,
+  notApproved: (number: string, state: string) =>
+    `Payout ${number} is ${state.toLowerCase()}: only an approved payout is paid.`,
+  paidInFuture: 'Paid on must not be a day to come',
+  overpaid: (balance: string) => `Amount must not be more than the balance, ${balance}`,
+  paid: (amount: string, number: string, balance: string) =>
+    `${amount} paid against ${number}. Balance ${balance}.`,
+  organizationOnly: 'Payouts are generated and paid by the organization, not by its service partners.',
+} as const;

@@ -7,6 +7,7 @@ import {
   type PageData,
   type RecordStatus,
 } from '../lists.ts';
+import { optionalGstinSchema } from '../gst.ts';
 import { idSchema, nameSchema } from '../masters.ts';
 import { mutation, query, type ItemsData } from '../operation.ts';
 import { checkPhone, formatPhoneInternational } from '../phone.ts';
@@ -283,6 +284,8 @@ export interface PartyItem {
   party_kind: PartyKind;
   /** Stored as SUSPENDED when inactive: the party's users are then 'Temporarily Suspended'. */
   party_status: RecordStatus;
+  /** The party's GSTIN (its state is the GSTIN's); null: not registered for GST. */
+  party_gstin: string | null;
   party_created_on: string;
   owner_user_id: string | null;
   owner_name: string | null;
@@ -534,6 +537,7 @@ export const PARTY_SORT_KEYS = ['party_name', 'party_status', 'party_created_on'
 export const partyCreateFields = z
   .object({
     party_name: nameSchema('Name', 120),
+    party_gstin: optionalGstinSchema,
     owner_name: nameSchema("Owner's name", 100),
     owner_email_id: emailSchema,
     owner_phone_number: optionalPhoneSchema("Owner's phone number"),
@@ -544,6 +548,8 @@ export const partyUpdateFields = z
   .object({
     party_id: idSchema('party_id'),
     party_name: nameSchema('Name', 120),
+    /** Left out: unchanged; null or empty: not registered for GST. */
+    party_gstin: optionalGstinSchema.optional(),
     owner_name: nameSchema("Owner's name", 100),
     owner_phone_number: optionalPhoneSchema("Owner's phone number"),
   })

@@ -106,6 +106,8 @@ export const organization = pgTable('organization', {
   status: text().$type<OrganizationStatus>().notNull().default('ACTIVE'),
   time_zone: text().notNull().default('Asia/Kolkata'),
   currency: text().notNull().default('INR'),
+  /** Its GSTIN, whose first two digits are its state's code; null: not given (docs/payouts.md#tax). */
+  gstin: text(),
   enable_credits_recharge: boolean().notNull().default(false),
   is_access_control_enable: boolean().notNull().default(false),
   is_enable_partners_monthly_closed_ticket_report_tab: boolean().notNull().default(false),

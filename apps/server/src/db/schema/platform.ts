@@ -33,6 +33,8 @@ export const party = pgTable(
     kind: text().$type<PartyKind>().notNull(),
     name: text().notNull(),
     status: text().$type<'ACTIVE' | 'SUSPENDED'>().notNull().default('ACTIVE'),
+    /** Its GSTIN, whose first two digits are its state's code; null: not registered (docs/payouts.md#tax). */
+    gstin: text(),
     is_report_tab_visible: boolean().notNull().default(true),
     is_product_fleet_tab_visible: boolean().notNull().default(true),
     is_customer_tab_visible: boolean().notNull().default(true),

@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Role } from '@fieldport/contract/roles';
 import type { Db } from '../client.ts';
 import { organization } from '../schema/identity.ts';
+import { party } from '../schema/platform.ts';
 import { grant, seedDesignation, seedMember, seedOrganization, seedParty } from './factories.ts';
 import { seedDemoWorkflows } from './approvals.ts';
 import { seedCredits } from './credits.ts';
@@ -101,6 +102,9 @@ const PEOPLE: { role: Role; name: string; party?: 'partner' | 'dealer' }[] = [
   { role: 'REPRESENTATIVE', name: 'Ravi Representative' },
 ];
 
+/** The demo's GSTINs (valid check characters), both of Karnataka. */
+export const DEMO_GSTINS = { organization: '29AAECD4321K1ZM', partner: '29AAGFC8765M1ZN' } as const;
+
 /** The demo organization's slug: the demo's own data is found by it. */
 export const DEMO_ORGANIZATION_SLUG = 'demo-service-co';
 
@@ -127,6 +131,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       kind: 'SERVICE_PARTNER',
       name: 'CoolFix Services',
     });
+    // Both registered for GST in Karnataka: CoolFix's invoices carry CGST + SGST (docs/payouts.md#tax).
+    await t.update(organization).set({ gstin: DEMO_GSTINS.organization }).where(eq(organization.id, org.id));
+    await t.update(party).set({ gstin: DEMO_GSTINS.partner }).where(eq(party.id, partner.id));
     const dealer = await seedParty(t, { organization_id: org.id, kind: 'DEALER', name: 'Sharma Appliances' });
     const memberships = new Map<Role, { userId: string; memberId: string }>();
     const designations = new Map<Role, string>();

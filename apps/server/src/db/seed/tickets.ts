@@ -37,6 +37,8 @@ export interface SeedTicket {
   closure_reason?: string | null;
   created_by?: string | null;
   created_at?: Date;
+  /** For a CLOSED ticket of a partner: its frozen amount (docs/payouts.md#frozen-at-closing). */
+  partner_amount_paise?: number | null;
 }
 
 const WITH_ASSIGNEE: TicketState[] = [
@@ -108,6 +110,7 @@ export async function seedTicket(db: Db, values: SeedTicket) {
         WITH_ASSIGNEE.includes(state) && (values.technician_id || values.partner_party_id) ? created : null,
       closed_with: closed ? (values.closed_with ?? 'REASON') : null,
       closed_at: closed ? created : null,
+      partner_amount_paise: closed ? (values.partner_amount_paise ?? null) : null,
       closed_by: closed ? (values.created_by ?? null) : null,
       closure_reason:
         closed && (values.closed_with ?? 'REASON') === 'REASON'

@@ -60,6 +60,7 @@ describe('organization settings', () => {
         organization_logo_url: null,
         time_zone: 'Asia/Kolkata',
         currency: 'INR',
+        gstin: null,
         enable_credits_recharge: true,
         is_access_control_enable: false,
         is_enable_partners_monthly_closed_ticket_report_tab: false,

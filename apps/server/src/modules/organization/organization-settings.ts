@@ -13,6 +13,7 @@ export function settingsOf(row: OrganizationRow, files: FileStore): Organization
     organization_logo_url: addressOf(files, row.logo),
     time_zone: row.time_zone,
     currency: row.currency,
+    gstin: row.gstin,
     enable_credits_recharge: row.enable_credits_recharge,
     is_access_control_enable: row.is_access_control_enable,
     is_enable_partners_monthly_closed_ticket_report_tab:

@@ -9,6 +9,7 @@ const COLUMNS = {
   organization_name: 'name',
   time_zone: 'time_zone',
   currency: 'currency',
+  gstin: 'gstin',
   enable_credits_recharge: 'enable_credits_recharge',
   is_access_control_enable: 'is_access_control_enable',
   is_enable_partners_monthly_closed_ticket_report_tab: 'is_enable_partners_monthly_closed_ticket_report_tab',

@@ -2,6 +2,7 @@ import { costConfigurations, PriceUnpricedTickets } from '@fieldport/contract/op
 import { costConfiguration } from '../../db/schema/payouts.ts';
 import { newId } from '../../db/ids.ts';
 import { ticketOfA } from '../tickets/tenant-fixtures.test-kit.ts';
+import { payoutInvoiceFixtures } from './payout-fixtures.test-kit.ts';
 import { masterFixtures, type FixtureRegistry, type TenantFixture } from '../../test/tenant-fixture.ts';
 
 // Rate cards of organization A for the walls of graphql/permission-matrix.test.ts. Each is for A's
@@ -21,6 +22,7 @@ const rateCards = masterFixtures(costConfigurations, async (world) => {
 });
 
 export const payoutFixtures: FixtureRegistry = {
+  ...payoutInvoiceFixtures,
   ...Object.fromEntries(
     Object.entries(rateCards).map(([name, fixture]): [string, TenantFixture] => [
       name,

@@ -46,6 +46,7 @@ const select = {
   name: party.name,
   kind: party.kind,
   status: party.status,
+  gstin: party.gstin,
   created_at: party.created_at,
   owner_user_id: user.id,
   owner_name: user.name,
@@ -68,6 +69,7 @@ function toItem(row: SelectResultFields<typeof select>): PartyItem {
     party_name: row.name,
     party_kind: row.kind,
     party_status: row.status === 'SUSPENDED' ? 'INACTIVE' : 'ACTIVE',
+    party_gstin: row.gstin,
     party_created_on: row.created_at.toISOString(),
     owner_user_id: row.owner_user_id ?? null,
     owner_name: owner.name,
@@ -172,9 +174,13 @@ function definePartyHandlers(kind: PartyKind): Handler[] {
     if (context.caller.party) throw forbidden(`Only the organization adds ${noun}s.`);
     const id = newId();
     try {
-      await context.db
-        .insert(party)
-        .values({ id, organization_id: context.caller.organization.id, kind, name: input.party_name });
+      await context.db.insert(party).values({
+        id,
+        organization_id: context.caller.organization.id,
+        kind,
+        name: input.party_name,
+        gstin: input.party_gstin,
+      });
     } catch (error) {
       if (uniqueViolation(error)) throw duplicate(input.party_name);
       throw error;
@@ -210,6 +216,10 @@ function definePartyHandlers(kind: PartyKind): Handler[] {
     if (before.name !== input.party_name) {
       await rename(context, before.id, input.party_name);
       changes.party_name = { from: before.name, to: input.party_name };
+    }
+    if (input.party_gstin !== undefined && before.gstin !== input.party_gstin) {
+      await context.db.update(party).set({ gstin: input.party_gstin }).where(eq(party.id, before.id));
+      changes.party_gstin = { from: before.gstin, to: input.party_gstin };
     }
     if (current?.owner_user_id) {
       const owner = { userId: current.owner_user_id, name: current.owner_name ?? '' };

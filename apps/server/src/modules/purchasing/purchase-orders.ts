@@ -36,6 +36,7 @@ import {
 import { nextDocumentNumber } from '../../db/sequences.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
+import { paymentStatusCondition, paymentStatusOf, taxFields } from '../../platform/document-amounts.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { defineList, qualified } from '../../platform/lists.ts';
 import { withinDays } from '../../platform/organization-days.ts';
@@ -49,7 +50,8 @@ import {
 import { usableStore } from '../inventory/component-requests.ts';
 import { actorOf, applyStockMovements, partWords } from '../inventory/stock-ledger.ts';
 import { usableComponents } from '../inventory/stock.ts';
-import { calendarDayText, purchaseOrderPdf } from './purchase-order-pdf.ts';
+import { calendarDayText } from '../../platform/pdf-parts.ts';
+import { purchaseOrderPdf } from './purchase-order-pdf.ts';
 
 /**
  * Purchase orders (docs/purchasing.md#purchase-orders): raised to a vendor for delivery into a
@@ -88,20 +90,11 @@ const linesJson = sql<PurchaseOrderLine[]>`(
     join ${component} c on c.id = l.component_id
    where l.purchase_order_id = ${qualified(purchaseOrder.id)})`;
 
-function paymentStatusOf(total: number, paid: number): PaymentStatus {
-  if (paid >= total) return 'PAID';
-  return paid === 0 ? 'UNPAID' : 'PARTLY_PAID';
-}
-
 /** Only an order placed (approved, received or not) is paid or owed: the others match no payment filter. */
 const paymentStatusFilter = (status: PaymentStatus) =>
   and(
     inArray(purchaseOrder.state, [...PURCHASE_ORDER_ORDERED_STATES]),
-    {
-      PAID: sql`${purchaseOrder.paid_paise} >= ${purchaseOrder.total_paise}`,
-      UNPAID: sql`${purchaseOrder.paid_paise} = 0 and ${purchaseOrder.total_paise} > 0`,
-      PARTLY_PAID: sql`${purchaseOrder.paid_paise} > 0 and ${purchaseOrder.paid_paise} < ${purchaseOrder.total_paise}`,
-    }[status],
+    paymentStatusCondition(purchaseOrder.paid_paise, purchaseOrder.total_paise, status),
   );
 
 export const listPurchaseOrders = defineList(ListPurchaseOrder, {
@@ -419,13 +412,6 @@ async function describeOrder({ db, caller }: Pick<WorkflowContext, 'db' | 'calle
   // engine decided they may see the request.
   const item = await listPurchaseOrders.list.findById(db, { ...caller, party: null }, recordId);
   if (!item) return null;
-  const tax =
-    item.supply === 'INTRA_STATE'
-      ? [
-          { label: 'CGST', value: formatRupees(item.cgst_amount) },
-          { label: 'SGST', value: formatRupees(item.sgst_amount) },
-        ]
-      : [{ label: 'IGST', value: formatRupees(item.igst_amount) }];
   return {
     title: `${item.po_number} to ${item.vendor_name}`,
     fields: [
@@ -444,9 +430,7 @@ async function describeOrder({ db, caller }: Pick<WorkflowContext, 'db' | 'calle
           )
           .join('\n'),
       },
-      { label: 'Taxable amount', value: formatRupees(item.taxable_amount) },
-      ...tax,
-      { label: 'Total', value: formatRupees(item.total_amount) },
+      ...taxFields(item.supply, item),
       { label: 'Expected on', value: item.expected_on ? calendarDayText(item.expected_on) : '—' },
       { label: 'Terms and notes', value: item.note ?? '—' },
       { label: 'Raised by', value: item.raised_by_name },

@@ -8,6 +8,7 @@ import { badInput, conflict } from '../../platform/errors.ts';
 import { assignableTechnicians } from './list-ticket-assignees.ts';
 import { mailTicketAssigned } from './ticket-mails.ts';
 import { answerTicket, lockTicket, requireAction, transition } from './ticket-rules.ts';
+import { ticketOnLivePayout } from '../payouts/payouts.ts';
 import { callerKind } from './ticket-scope.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 
@@ -81,6 +82,17 @@ const CLOSURE_CLEARED = {
 };
 
 /**
+ * What a reopen clears: the closure, and the partner's frozen amount with it, unless the ticket is
+ * on a payout waiting or approved; then the amount stays as paid, and closing again does not price
+ * it again (docs/payouts.md#frozen-at-closing).
+ */
+async function closureCleared(db: Db, row: { id: string; organization_id: string }) {
+  if (!(await ticketOnLivePayout(db, row.organization_id, row.id))) return CLOSURE_CLEARED;
+  const { partner_amount_paise: _amount, partner_rate_card_id: _card, ...closure } = CLOSURE_CLEARED;
+  return closure;
+}
+
+/**
  * Assign or reassign (to a technician or a service partner), or reopen a closed or partially
  * closed ticket: to an assignee, or without one back to OPEN and floating. Co-ordinators only.
  */
@@ -101,7 +113,7 @@ export const reassignOrOpenTicket = defineHandler(ReassignOrOpenTheAssignedTicke
       `Ticket ${row.ticket_number} is already assigned to ${String(assignee.details.technician_name ?? assignee.details.partner_name)}.`,
     );
   }
-  const reopening = input.action === 'REOPEN' ? CLOSURE_CLEARED : {};
+  const reopening = input.action === 'REOPEN' ? await closureCleared(db, row) : {};
   if (assignee) {
     await transition(
       context,

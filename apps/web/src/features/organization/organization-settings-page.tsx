@@ -76,6 +76,7 @@ function formValues(settings: OrganizationSettings): Values {
     organization_name: settings.organization_name,
     time_zone: settings.time_zone,
     currency: settings.currency,
+    gstin: settings.gstin ?? '',
     enable_credits_recharge: settings.enable_credits_recharge,
     is_access_control_enable: settings.is_access_control_enable,
     is_enable_partners_monthly_closed_ticket_report_tab:
@@ -86,7 +87,8 @@ function formValues(settings: OrganizationSettings): Values {
 
 /**
  * /OrganizationSettings (docs/product.md#organization-settings): name, logo, time zone, currency,
- * flags, assignment, dealer tabs.
+ * GSTIN (whose state decides the tax on partners' invoices: docs/payouts.md#payouts), flags,
+ * assignment, dealer tabs.
  */
 export default function OrganizationSettingsPage({ route, can }: FeaturePageProps) {
   const settings = useQuery({
@@ -150,7 +152,7 @@ function SettingsForm({ settings, mayEdit }: { settings: OrganizationSettings; m
     ),
   );
 
-  const text = (name: 'organization_name') => {
+  const text = (name: 'organization_name' | 'gstin') => {
     const { ref, ...registered } = form.register(name);
     return { ...registered, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message };
   };
@@ -192,6 +194,16 @@ function SettingsForm({ settings, mayEdit }: { settings: OrganizationSettings; m
               options={codes}
               help="ISO 4217 code, e.g. INR."
               disabled={!mayEdit}
+            />
+            <FormTextField
+              label="GSTIN"
+              disabled={!mayEdit}
+              slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
+              {...text('gstin')}
+              helperText={
+                errors.gstin?.message ??
+                "Its first two digits are the state: the tax on partners' invoices depends on it"
+              }
             />
           </Box>
         </Section>

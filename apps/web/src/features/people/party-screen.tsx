@@ -28,6 +28,7 @@ import { FormFields, type FieldConfig } from '../../ui/form-fields.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
+import { TwoLineCell } from '../../ui/two-line-cell.tsx';
 import { useList, useListState } from '../../ui/use-list.ts';
 import { useOperation } from '../../ui/use-operation.ts';
 import { PEOPLE_QUERY_KEYS } from './user-form.tsx';
@@ -36,8 +37,18 @@ import { UserStatusChip } from './user-status-chip.tsx';
 
 type Pending = { kind: 'status' | 'resend'; item: PartyItem };
 
-const ownerFields = (creating: boolean): FieldConfig[] => [
+const ownerFields = (creating: boolean, kind: PartyKind): FieldConfig[] => [
   { kind: 'text', name: 'party_name', label: 'Name', required: true, maxLength: 120 },
+  {
+    kind: 'text',
+    name: 'party_gstin',
+    label: 'GSTIN',
+    maxLength: 15,
+    helperText:
+      kind === 'SERVICE_PARTNER'
+        ? 'Optional: leave empty when not registered for GST (its invoices then carry no GST)'
+        : 'Optional: leave empty when not registered for GST',
+  },
   { kind: 'text', name: 'owner_name', label: "Owner's name", required: true, maxLength: 100 },
   ...(creating
     ? [
@@ -62,7 +73,8 @@ const ownerFields = (creating: boolean): FieldConfig[] => [
 
 /**
  * /ServicePartners and /DealersView (docs/people.md): the organization's service partners or
- * dealers, each with its owner, who manages the party's own co-ordinators and representatives.
+ * dealers, each with its owner, who manages the party's own co-ordinators and representatives, and
+ * its GSTIN when registered for GST (a partner's decides the tax of its payouts: docs/payouts.md).
  */
 export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: PartyKind }) {
   const operations = PARTY_OPERATIONS[kind];
@@ -97,9 +109,7 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
       flex: 1,
       minWidth: 160,
       render: (item) => (
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {item.party_name}
-        </Typography>
+        <TwoLineCell first={item.party_name} second={item.party_gstin ? `GSTIN ${item.party_gstin}` : null} />
       ),
     },
     {
@@ -221,18 +231,23 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
             ? {
                 party_id: item.party_id,
                 party_name: item.party_name,
+                party_gstin: item.party_gstin ?? '',
                 owner_name: item.owner_name ?? '',
                 owner_phone_number: formatPhone(item.owner_phone_number),
               }
-            : { party_name: '', owner_name: '', owner_email_id: '', owner_phone_number: '' }) as z.input<
-            typeof partyCreateFields
-          >
+            : {
+                party_name: '',
+                party_gstin: '',
+                owner_name: '',
+                owner_email_id: '',
+                owner_phone_number: '',
+              }) as z.input<typeof partyCreateFields>
         }
         submitLabel={item ? 'Save' : 'Add and invite the owner'}
         onSubmit={(values) => save(values as Record<string, unknown>)}
         onClose={() => setEditing(null)}
       >
-        {(form) => <FormFields form={form} fields={ownerFields(!item)} />}
+        {(form) => <FormFields form={form} fields={ownerFields(!item, kind)} />}
       </FormDialog>
       {pending && (
         <ConfirmDialog

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +32,7 @@ import { RequestDetailsDialog } from '../../ui/approval-request-dialog.tsx';
 import { DetailDialog } from '../../ui/detail-dialog.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
 import { DialogSection } from '../../ui/dialog-section.tsx';
+import { Entries, EntriesSection, Entry, StackedLines } from '../../ui/entries.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { formatDay, formatRupees, useInstantFormats, type InstantFormats } from '../../ui/format.ts';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -306,21 +307,6 @@ function OrderDetails({
   );
 }
 
-function StackedLines({ first, rest }: { first: string; rest: string[] }) {
-  return (
-    <>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {first}
-      </Typography>
-      {rest.map((line) => (
-        <Typography key={line} variant="body2" color="text.secondary">
-          {line}
-        </Typography>
-      ))}
-    </>
-  );
-}
-
 /** The tax of a line: CGST + SGST or IGST. */
 const taxOf = (line: PurchaseOrderLine) => line.cgst + line.sgst + line.igst;
 const count = (value: number) => value.toLocaleString('en-IN');
@@ -417,48 +403,5 @@ function LineCards({ lines }: { lines: PurchaseOrderLine[] }) {
         </Box>
       ))}
     </Entries>
-  );
-}
-
-/** Receipts or payments, oldest first, or what their absence means. */
-function EntriesSection({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
-  return (
-    <DialogSection title={title}>
-      {children.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {empty}
-        </Typography>
-      ) : (
-        <Entries>{children}</Entries>
-      )}
-    </DialogSection>
-  );
-}
-
-function Entries({ children }: { children: ReactNode }) {
-  return (
-    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-      {children}
-    </Box>
-  );
-}
-
-/** A receipt or a payment: what, who and when, the note. */
-function Entry(props: { title: string; by: string; note: string | null; children?: ReactNode }) {
-  return (
-    <Box component="li" sx={{ pl: 1.5, borderLeft: 3, borderColor: 'divider', overflowWrap: 'anywhere' }}>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {props.title}
-      </Typography>
-      {props.children}
-      <Typography variant="body2" color="text.secondary">
-        {props.by}
-      </Typography>
-      {props.note && (
-        <Typography variant="body2" sx={{ mt: 0.25, whiteSpace: 'pre-wrap' }}>
-          “{props.note}”
-        </Typography>
-      )}
-    </Box>
   );
 }

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { dayIn } from '@fieldport/contract/fields';
 import {
   CancelPurchaseOrder,
   PURCHASING_MESSAGES,
@@ -21,6 +20,7 @@ import { fieldError } from '../../ui/field-props.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormField, FormFields, type FieldConfig } from '../../ui/form-fields.tsx';
 import { formatRupees, useInstantFormats } from '../../ui/format.ts';
+import { PaymentDialog } from '../../ui/payment-dialog.tsx';
 import { useOperation } from '../../ui/use-operation.ts';
 import { orderQueries, receiptQueries } from './purchase-order-format.tsx';
 
@@ -143,63 +143,21 @@ function ReceiptLinesMessage({ form }: { form: UseFormReturn<FieldValues, unknow
 
 /** A payment to the vendor: the balance and today (the organization's) to start with. */
 export function RecordPaymentDialog({ order, onClose }: OrderDialogProps) {
-  const format = useInstantFormats();
   const pay = useOperation(RecordPurchaseOrderPayment, {
     onSuccess: onClose,
     invalidate: orderQueries(order.purchase_order_id),
   });
-  const today = dayIn(format.timeZone);
-  // The server's two refusals, said before sending.
-  const schema = useMemo(
-    () =>
-      recordPurchaseOrderPaymentSchema.superRefine((values, ctx) => {
-        if (values.amount > order.balance_amount) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['amount'],
-            message: PURCHASING_MESSAGES.overpaid(formatRupees(order.balance_amount)),
-          });
-        }
-        if (values.paid_on > today) {
-          ctx.addIssue({ code: 'custom', path: ['paid_on'], message: PURCHASING_MESSAGES.paidInFuture });
-        }
-      }),
-    [order.balance_amount, today],
-  );
   return (
-    <FormDialog
-      open
+    <PaymentDialog
       title={`Record a payment against ${order.po_number}`}
-      schema={schema}
-      defaultValues={{
-        purchase_order_id: order.purchase_order_id,
-        amount: order.balance_amount,
-        paid_on: today,
-        reference: '',
-        note: '',
-      }}
-      submitLabel="Record payment"
-      onSubmit={(values) => pay.submit(values)}
+      schema={recordPurchaseOrderPaymentSchema}
+      document={{ purchase_order_id: order.purchase_order_id }}
+      balance={order.balance_amount}
+      messages={PURCHASING_MESSAGES}
+      intro={`To ${order.vendor_name}: total ${formatRupees(order.total_amount)}, paid ${formatRupees(order.paid_amount)}, balance ${formatRupees(order.balance_amount)}.`}
+      submit={(values) => pay.submit(values)}
       onClose={onClose}
-    >
-      {(form) => (
-        <>
-          <Typography color="text.secondary">
-            To {order.vendor_name}: total {formatRupees(order.total_amount)}, paid{' '}
-            {formatRupees(order.paid_amount)}, balance {formatRupees(order.balance_amount)}.
-          </Typography>
-          <FormFields
-            form={form}
-            fields={[
-              { kind: 'money', name: 'amount', label: 'Amount', required: true },
-              { kind: 'date', name: 'paid_on', label: 'Paid on', required: true },
-              referenceField('UTR, cheque or voucher number'),
-              noteField,
-            ]}
-          />
-        </>
-      )}
-    </FormDialog>
+    />
   );
 }
 
