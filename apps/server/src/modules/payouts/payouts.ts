@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dayIn, formatRupees } from '@fieldport/contract/fields';
 import { rateToBasisPoints, stateOfGstin } from '@fieldport/contract/gst';
@@ -33,7 +33,7 @@ import { badInput, conflict, forbidden, notFound } from '../../platform/errors.t
 import { paymentStatusCondition, paymentStatusOf, taxFields } from '../../platform/document-amounts.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { defineList } from '../../platform/lists.ts';
-import { startOfDay, withinDays } from '../../platform/organization-days.ts';
+import { dayOf, withinDays } from '../../platform/organization-days.ts';
 import { calendarDayText } from '../../platform/pdf-parts.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import {
@@ -259,33 +259,30 @@ export const listPayoutTickets = defineList(ListPayoutTickets, {
   toItem: (row) => toLine(row),
 });
 
-/** Every line of a payout in order (its PDF), tickets then extras. */
-export async function payoutLines(db: Db, organizationId: string, payoutId: string): Promise<PayoutLine[]> {
+/** A payout's lines in order, tickets then extras (its PDF); `only` narrows them (its extras). */
+export async function payoutLines(
+  db: Db,
+  organizationId: string,
+  payoutId: string,
+  only?: SQL,
+): Promise<PayoutLine[]> {
   const rows = await db
     .select(lineSelect)
     .from(payoutLine)
     .leftJoin(ticket, and(eq(ticket.id, payoutLine.ticket_id), eq(ticket.organization_id, organizationId)))
     .leftJoin(service, eq(service.id, ticket.service_id))
-    .where(and(eq(payoutLine.organization_id, organizationId), eq(payoutLine.payout_id, payoutId)))
+    .where(and(eq(payoutLine.organization_id, organizationId), eq(payoutLine.payout_id, payoutId), only))
     .orderBy(asc(payoutLine.position));
   return rows.map(toLine);
 }
 
+/** A payout's extras: its lines of no ticket. */
+const extrasOf = (db: Db, organizationId: string, payoutId: string) =>
+  payoutLines(db, organizationId, payoutId, isNull(payoutLine.ticket_id));
+
 export async function payoutDetails(db: Db, caller: Caller, id: string): Promise<PayoutDetails> {
   const item = await payoutItem(db, caller, id);
-  const extraRows = await db
-    .select(lineSelect)
-    .from(payoutLine)
-    .leftJoin(ticket, eq(ticket.id, payoutLine.ticket_id))
-    .leftJoin(service, eq(service.id, ticket.service_id))
-    .where(
-      and(
-        eq(payoutLine.organization_id, caller.organization.id),
-        eq(payoutLine.payout_id, id),
-        sql`${payoutLine.ticket_id} is null`,
-      ),
-    )
-    .orderBy(asc(payoutLine.position));
+  const extras = await extrasOf(db, caller.organization.id, id);
   const paymentRows = await db
     .select({
       id: payoutPayment.id,
@@ -311,7 +308,7 @@ export async function payoutDetails(db: Db, caller: Caller, id: string): Promise
     recorded_by_name: row.recorded_by_name ?? 'A former user',
     recorded_on: row.created_at.toISOString(),
   }));
-  return { ...item, extras: extraRows.map(toLine), payments };
+  return { ...item, extras, payments };
 }
 
 const getPayout = defineHandler(GetPayout, async (input, { db, caller }) => ({
@@ -327,14 +324,17 @@ interface Period {
   period_to: string;
 }
 
-/** The partner (a service partner of the caller's organization), locked: one payout of it at a time. */
-async function lockPartner(db: Db, caller: Caller, partyId: string) {
+/**
+ * The partner: a service partner of the caller's organization, for its staff only. Locked when a
+ * payout is generated, so that one payout of it is generated at a time.
+ */
+async function partnerFor(db: Db, caller: Caller, partyId: string, lock: boolean) {
   if (caller.party) throw forbidden(PAYOUTS_MESSAGES.organizationOnly);
-  const [row] = await db
+  const query = db
     .select({ id: party.id, name: party.name, gstin: party.gstin })
     .from(party)
-    .where(and(inOrganization(party, caller), eq(party.kind, 'SERVICE_PARTNER'), eq(party.id, partyId)))
-    .for('update');
+    .where(and(inOrganization(party, caller), eq(party.kind, 'SERVICE_PARTNER'), eq(party.id, partyId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw badInput(PAYOUTS_MESSAGES.partnerNotFound, 'party_id');
   return row;
 }
@@ -354,13 +354,11 @@ async function supplyFor(db: Db, caller: Caller, partner: { name: string; gstin:
 
 /** The closed tickets of the partner whose closing day (organization's calendar) is in the period. */
 function closedInPeriod(caller: Caller, period: Period) {
-  const timeZone = caller.organization.time_zone;
   return and(
     inOrganization(ticket, caller),
     eq(ticket.partner_party_id, period.party_id),
     eq(ticket.state, 'CLOSED'),
-    gte(ticket.closed_at, startOfDay(period.period_from, timeZone)),
-    lt(ticket.closed_at, startOfDay(sql`${period.period_to}::date + 1`, timeZone)),
+    ...withinDays(ticket.closed_at, period.period_from, period.period_to, caller.organization.time_zone),
   )!;
 }
 
@@ -368,6 +366,10 @@ function closedInPeriod(caller: Caller, period: Period) {
 const notOnLivePayout = sql`not exists (
   select 1 from ${payoutLine} pl
    where pl.organization_id = ${ticket.organization_id} and pl.ticket_id = ${ticket.id} and pl.live)`;
+
+/** What a payout of the period pays: its closed tickets, priced, not on a live payout. */
+const payableInPeriod = (caller: Caller, period: Period) =>
+  and(closedInPeriod(caller, period), isNotNull(ticket.partner_amount_paise), notOnLivePayout);
 
 /** Whether a ticket is on a payout that is waiting or approved: its amount is then kept as paid. */
 export async function ticketOnLivePayout(db: Db, organizationId: string, ticketId: string): Promise<boolean> {
@@ -399,14 +401,7 @@ function requirePeriodPast(caller: Caller, period: Period) {
 }
 
 const previewPayout = defineHandler(PreviewPayout, async (input, { db, caller }) => {
-  if (caller.party) throw forbidden(PAYOUTS_MESSAGES.organizationOnly);
-  const [partner] = await db
-    .select({ id: party.id, name: party.name, gstin: party.gstin })
-    .from(party)
-    .where(
-      and(inOrganization(party, caller), eq(party.kind, 'SERVICE_PARTNER'), eq(party.id, input.party_id)),
-    );
-  if (!partner) throw badInput(PAYOUTS_MESSAGES.partnerNotFound, 'party_id');
+  const partner = await partnerFor(db, caller, input.party_id, false);
   requirePeriodPast(caller, input);
   const { supply } = await supplyFor(db, caller, partner);
   const [payable] = await db
@@ -415,7 +410,7 @@ const previewPayout = defineHandler(PreviewPayout, async (input, { db, caller })
       amount: sql<number>`coalesce(sum(${ticket.partner_amount_paise}), 0)`.mapWith(Number),
     })
     .from(ticket)
-    .where(and(closedInPeriod(caller, input), isNotNull(ticket.partner_amount_paise), notOnLivePayout));
+    .where(payableInPeriod(caller, input));
   const preview: PayoutPreview = {
     party_id: partner.id,
     party_name: partner.name,
@@ -434,7 +429,7 @@ const LINE_BATCH = 1000;
 
 export const generatePayout = defineHandler(GeneratePayout, async (input, context) => {
   const { db, caller } = context;
-  const partner = await lockPartner(db, caller, input.party_id);
+  const partner = await partnerFor(db, caller, input.party_id, true);
   requirePeriodPast(caller, input);
   const { supply, organizationGstin } = await supplyFor(db, caller, partner);
   const timeZone = caller.organization.time_zone;
@@ -444,10 +439,10 @@ export const generatePayout = defineHandler(GeneratePayout, async (input, contex
       id: ticket.id,
       ticket_number: ticket.ticket_number,
       amount: ticket.partner_amount_paise,
-      closed_on: sql<string>`to_char(${ticket.closed_at} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+      closed_on: sql<string>`${dayOf(ticket.closed_at, timeZone)}::text`,
     })
     .from(ticket)
-    .where(and(closedInPeriod(caller, input), isNotNull(ticket.partner_amount_paise), notOnLivePayout))
+    .where(payableInPeriod(caller, input))
     .orderBy(asc(ticket.closed_at), asc(ticket.id));
   if (tickets.length === 0) {
     throw badInput(
@@ -545,9 +540,7 @@ async function describePayout({ db, caller }: Pick<WorkflowContext, 'db' | 'call
   // The engine decided the approver may see the request: read it as the organization's.
   const item = await listInvoices.list.findById(db, { ...caller, party: null }, recordId);
   if (!item) return null;
-  const extras = (await payoutLines(db, caller.organization.id, recordId)).filter(
-    (line) => line.ticket_id === null,
-  );
+  const extras = await extrasOf(db, caller.organization.id, recordId);
   const ticketsAmount = item.taxable_amount - extras.reduce((sum, line) => sum + line.taxable, 0);
   return {
     title: `${item.invoice_number} to ${item.party_name}`,
