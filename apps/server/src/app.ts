@@ -14,6 +14,8 @@ import { registerImportRoutes } from './graphql/import-route.ts';
 import { IMPORT_KINDS } from './modules/imports.ts';
 import { DOCUMENT_KINDS } from './modules/documents.ts';
 import { registerInvitationRoutes } from './modules/people/invitation-routes.ts';
+import { registerQuotationLinkRoutes } from './modules/quotations/quotation-link.ts';
+import { startDueContracts } from './modules/contracts/contracts.ts';
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
 import { registerFileRoute } from './platform/file-route.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files.ts';
@@ -124,8 +126,9 @@ export async function buildApp(
     registerReportIssueRoute(api, { db, identity, files });
     registerExportRoute(api, { db, identity, handlers: HANDLERS });
     registerImportRoutes(api, { db, identity, kinds: IMPORT_KINDS });
-    registerDocumentRoute(api, { db, identity, kinds: DOCUMENT_KINDS });
+    registerDocumentRoute(api, { db, identity, kinds: DOCUMENT_KINDS, files });
     registerInvitationRoutes(api, { db, config });
+    registerQuotationLinkRoutes(api, { db, config, identity, mailer, files });
   });
 
   await registerWebApp(app, { webDistDir: config.webDistDir, apiPrefixes: API_PREFIXES });
@@ -141,6 +144,12 @@ export async function buildApp(
     name: 'files.sweep',
     cron: '40 3 * * *',
     run: async () => void (await sweepUnknownFiles(db, files)),
+  });
+  // AMC contracts whose first day has come put their products under AMC (docs/contracts.md).
+  jobs.schedule({
+    name: 'contracts.start',
+    cron: '35 * * * *',
+    run: async () => void (await startDueContracts(db)),
   });
   jobs.schedule({
     name: 'device-actions.purge',

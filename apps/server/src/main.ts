@@ -8,6 +8,8 @@ import { raiseDemoComponentRequests } from './modules/inventory/demo-requests.ts
 import { raiseDemoPurchaseOrders } from './modules/purchasing/demo-orders.ts';
 import { setDemoRateCards } from './modules/payouts/demo-rate-cards.ts';
 import { raiseDemoPayout } from './modules/payouts/demo-payouts.ts';
+import { raiseDemoQuotations } from './modules/quotations/demo-quotations.ts';
+import { raiseDemoReplacements } from './modules/fgr/demo-fgr.ts';
 import { raiseDemoFleetRequests } from './modules/product-fleet/demo-requests.ts';
 
 async function main() {
@@ -33,6 +35,8 @@ async function main() {
     await raiseDemoPurchaseOrders(database.db);
     await setDemoRateCards(database.db);
     await raiseDemoPayout(database.db);
+    await raiseDemoQuotations(database.db);
+    await raiseDemoReplacements(database.db);
   }
   const { app } = await buildApp(config, database, { jobs: true });
 

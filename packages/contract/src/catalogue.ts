@@ -16,6 +16,9 @@ import * as inventory from './operations/inventory.ts';
 import * as purchasing from './operations/purchasing.ts';
 import * as payouts from './operations/payouts.ts';
 import * as credits from './operations/credits.ts';
+import * as quotations from './operations/quotations.ts';
+import * as contracts from './operations/contracts.ts';
+import * as fgr from './operations/fgr.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -58,6 +61,9 @@ export const CATALOGUE = collect(
   productFleet,
   inventory,
   purchasing,
+  quotations,
+  contracts,
+  fgr,
   payouts,
   credits,
 );

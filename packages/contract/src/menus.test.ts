@@ -37,6 +37,7 @@ function organization(flags: Partial<OrganizationDetails> = {}): OrganizationDet
   return {
     organization_name: 'Acme Service',
     organization_logo_url: null,
+    organization_gstin: null,
     enable_credits_recharge: true,
     is_access_control_enable: false,
     is_enable_partners_monthly_closed_ticket_report_tab: true,

@@ -42,6 +42,7 @@ export const SAMPLE_DESIGNATION: AccessModule[] = [
 export const TABLE_ORGANIZATION: OrganizationDetails = {
   organization_name: 'Table Org',
   organization_logo_url: null,
+  organization_gstin: null,
   enable_credits_recharge: true,
   is_access_control_enable: false,
   is_enable_partners_monthly_closed_ticket_report_tab: true,

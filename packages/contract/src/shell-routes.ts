@@ -33,7 +33,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { route: '/QuotationsList', title: 'Quotations List', area: 'quotations' },
   { route: '/QuotationsView', title: 'Quotations View', area: 'quotations' },
   { route: '/TemplateList', title: 'Templates', area: 'quotations' },
-  { route: '/ContractsList', title: 'Contracts', area: 'quotations' },
+  { route: '/ContractsList', title: 'Contracts', area: 'contracts' },
   { route: '/PurchaseOrder', title: 'Purchase Orders', area: 'purchasing' },
   { route: '/VendorsView', title: 'Vendors', area: 'purchasing' },
   { route: '/Cabinet', title: 'Cabinet', area: 'cabinet' },

@@ -232,6 +232,7 @@ export function organizationDetails(row: typeof organization.$inferSelect) {
   return {
     organization_name: row.name,
     organization_logo_url: row.logo ?? null,
+    organization_gstin: row.gstin,
     enable_credits_recharge: row.enable_credits_recharge,
     is_access_control_enable: row.is_access_control_enable,
     is_enable_partners_monthly_closed_ticket_report_tab:

@@ -3,6 +3,7 @@ import type { Identity } from '../auth/identity.ts';
 import type { Db } from '../db/client.ts';
 import { writeAudit } from '../platform/audit.ts';
 import { notFound } from '../platform/errors.ts';
+import type { FileStore } from '../platform/files.ts';
 import type { PdfDocumentKind } from '../platform/pdf.ts';
 import { restRoute } from './rest-route.ts';
 
@@ -14,7 +15,7 @@ import { restRoute } from './rest-route.ts';
  */
 export function registerDocumentRoute(
   app: FastifyInstance,
-  deps: { db: Db; identity: Identity; kinds: PdfDocumentKind[] },
+  deps: { db: Db; identity: Identity; kinds: PdfDocumentKind[]; files: FileStore },
 ) {
   const byKind = new Map(deps.kinds.map((kind) => [kind.kind, kind]));
   type DocumentRoute = { Params: { kind: string; file: string } };
@@ -33,7 +34,7 @@ export function registerDocumentRoute(
         const kind = kindOf(request.params.kind);
         const match = /^(.{1,64})\.pdf$/.exec(request.params.file);
         if (!match) throw notFound('Documents are served as <id>.pdf.');
-        const document = await kind.render(deps.db, caller, match[1]);
+        const document = await kind.render(deps.db, caller, match[1], deps.files);
         await writeAudit(deps.db, {
           organization_id: caller.organization.id,
           user_id: caller.user.id,

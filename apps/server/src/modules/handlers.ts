@@ -66,6 +66,9 @@ import { productFleetHandlers } from './product-fleet/fleet-handlers.ts';
 import { inventoryHandlers } from './inventory/inventory-handlers.ts';
 import { purchasingHandlers } from './purchasing/purchasing-handlers.ts';
 import { payoutHandlers } from './payouts/payouts-handlers.ts';
+import { quotationsHandlers } from './quotations/quotations-handlers.ts';
+import { contractsHandlers } from './contracts/contracts-handlers.ts';
+import { fgrHandlers } from './fgr/fgr-handlers.ts';
 import { creditHandlers } from './credits/credits.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
@@ -147,6 +150,12 @@ export const HANDLERS: Handler[] = [
   ...purchasingHandlers,
   // What service partners earn: rate cards, payouts and their invoices (docs/payouts.md).
   ...payoutHandlers,
+  // Quotations, their templates, the customer's link and payments (docs/quotations.md).
+  ...quotationsHandlers,
+  // AMC contracts sold through quotations or entered (docs/contracts.md).
+  ...contractsHandlers,
+  // Product replacement under warranty or AMC (docs/fgr.md).
+  ...fgrHandlers,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).
   ...creditHandlers,
 ] as Handler[];

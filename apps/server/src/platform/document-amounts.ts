@@ -49,3 +49,38 @@ export function taxFields(
     { label: 'Total', value: formatRupees(amounts.total_amount) },
   ];
 }
+
+/** A document's amounts as its list's export shows them: rupees with two decimals. */
+interface ExportedAmounts {
+  taxable_amount: number;
+  cgst_amount: number;
+  sgst_amount: number;
+  igst_amount: number;
+  total_amount: number;
+  paid_amount?: number;
+  balance_amount?: number;
+}
+
+const rupeeColumn = <Item>(header: string, width: number, paise: (item: Item) => number) => ({
+  header: `${header} (₹)`,
+  width,
+  value: (item: Item) => paise(item) / 100,
+  numFmt: '#,##0.00',
+});
+
+/** The export's columns of a document's tax and total, and (documents paid in parts) paid and balance. */
+export function amountColumns<Item extends ExportedAmounts>(options: { paid: boolean }) {
+  return [
+    rupeeColumn<Item>('Taxable', 14, (item) => item.taxable_amount),
+    rupeeColumn<Item>('CGST', 12, (item) => item.cgst_amount),
+    rupeeColumn<Item>('SGST', 12, (item) => item.sgst_amount),
+    rupeeColumn<Item>('IGST', 12, (item) => item.igst_amount),
+    rupeeColumn<Item>('Total', 14, (item) => item.total_amount),
+    ...(options.paid
+      ? [
+          rupeeColumn<Item>('Paid', 14, (item) => item.paid_amount ?? 0),
+          rupeeColumn<Item>('Balance', 14, (item) => item.balance_amount ?? 0),
+        ]
+      : []),
+  ];
+}

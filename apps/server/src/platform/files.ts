@@ -11,6 +11,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.ts';
 import { UPLOAD_URL_SECONDS } from '@fieldport/contract/operations/files';
+import { purposeSigner } from './secrets.ts';
 
 /**
  * Where the product keeps files (docs/operations.md#files): local disk under DATA_DIR by default, or
@@ -114,24 +115,11 @@ function dayAlignedExpiry(now: Date): number {
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
-function hmacSigner(secret: string, purpose: string) {
-  // A key of its own per purpose, so that a file signature never passes for a session's, nor a
-  // download's for an upload's.
-  const key = crypto.createHmac('sha256', secret).update(purpose).digest();
-  const sign = (text: string) => crypto.createHmac('sha256', key).update(text).digest('base64url');
-  const check = (text: string, signature: string) => {
-    const expected = Buffer.from(sign(text));
-    const given = Buffer.from(signature);
-    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-  };
-  return { sign, check };
-}
-
 const unexpired = (expires: string, now: Date) =>
   /^\d{1,12}$/.test(expires) && Number(expires) * 1000 >= now.getTime();
 
 function downloadSigner(secret: string) {
-  const signer = hmacSigner(secret, 'fieldport files');
+  const signer = purposeSigner(secret, 'fieldport files');
   return {
     signedUrl(fileKey: string, now = new Date()): string {
       const expires = String(dayAlignedExpiry(now));
@@ -152,7 +140,7 @@ export function createLocalFileStore(root: string, signingSecret: string): Local
     return target;
   };
   const downloads = downloadSigner(signingSecret);
-  const uploads = hmacSigner(signingSecret, 'fieldport uploads');
+  const uploads = purposeSigner(signingSecret, 'fieldport uploads');
   const uploadText = (key: string, q: Omit<UploadQuery, 'signature'>) =>
     `PUT\n${key}\n${q.expires}\n${q.type}\n${q.size}`;
   const stat = async (key: string) => {

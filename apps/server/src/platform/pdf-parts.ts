@@ -148,3 +148,42 @@ export const signatureBlock = (forWhom: string): PdfContent => ({
     { text: 'Authorised signatory', alignment: 'center', style: 'label', margin: [0, 4, 0, 0] },
   ],
 });
+
+/** A document's tax totals, as kept on it (never recomputed). */
+interface DocumentTotals {
+  taxable_amount: number;
+  cgst_amount: number;
+  sgst_amount: number;
+  igst_amount: number;
+  total_amount: number;
+}
+
+/**
+ * The totals' block under the lines: taxable amount, CGST and SGST (within a state) or IGST (across),
+ * the total in bold over a rule.
+ */
+export function taxTotalsBlock(totals: DocumentTotals, supply: 'INTRA_STATE' | 'INTER_STATE'): PdfContent {
+  const body: PdfContent[][] = [
+    [cell('Taxable amount'), amountCell(totals.taxable_amount)],
+    ...(supply === 'INTRA_STATE'
+      ? [
+          [cell('CGST'), amountCell(totals.cgst_amount)],
+          [cell('SGST'), amountCell(totals.sgst_amount)],
+        ]
+      : [[cell('IGST'), amountCell(totals.igst_amount)]]),
+    [
+      cell('Total', { bold: true, fontSize: 11 }),
+      amountCell(totals.total_amount, { bold: true, fontSize: 11 }),
+    ],
+  ];
+  return {
+    width: 200,
+    table: { widths: ['*', 'auto'], body },
+    layout: {
+      hLineColor: () => RULE,
+      vLineWidth: () => 0,
+      hLineWidth: (row: number, node: { table: { body: unknown[] } }) =>
+        row === node.table.body.length - 1 ? 1 : 0,
+    },
+  };
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Access } from '@fieldport/contract/operation';
 import type { Db } from '../db/client.ts';
 import type { Caller } from './caller.ts';
+import type { FileStore } from './files.ts';
 
 /**
  * PDF documents (quotations, purchase orders, invoices) made on the server with pdfmake
@@ -68,5 +69,10 @@ export interface PdfDocumentKind {
   /** The path segment: 'purchase-order'. */
   kind: string;
   access: Access;
-  render(db: Db, caller: Caller, id: string): Promise<{ filename: string; content: Buffer }>;
+  render(
+    db: Db,
+    caller: Caller,
+    id: string,
+    files: FileStore,
+  ): Promise<{ filename: string; content: Buffer }>;
 }

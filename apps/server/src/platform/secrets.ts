@@ -16,3 +16,19 @@ export async function loadAuthSecret(db: Db, configured: string | undefined): Pr
   const [row] = await db.select().from(serverSecret).where(eq(serverSecret.name, 'auth'));
   return row.value;
 }
+
+/**
+ * Signs and checks texts for one purpose (a file's address, a quotation's link) with a key of its
+ * own derived from the server's secret, so that a signature made for one purpose never passes for
+ * another's.
+ */
+export function purposeSigner(secret: string, purpose: string) {
+  const key = crypto.createHmac('sha256', secret).update(purpose).digest();
+  const sign = (text: string) => crypto.createHmac('sha256', key).update(text).digest('base64url');
+  const check = (text: string, signature: string) => {
+    const expected = Buffer.from(sign(text));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  };
+  return { sign, check };
+}

@@ -15,6 +15,9 @@ import { productFleetFixtures } from '../modules/product-fleet/tenant-fixtures.t
 import { inventoryFixtures } from '../modules/inventory/tenant-fixtures.test-kit.ts';
 import { purchasingFixtures } from '../modules/purchasing/tenant-fixtures.test-kit.ts';
 import { payoutFixtures } from '../modules/payouts/tenant-fixtures.test-kit.ts';
+import { quotationFixtures } from '../modules/quotations/tenant-fixtures.test-kit.ts';
+import { contractFixtures } from '../modules/contracts/tenant-fixtures.test-kit.ts';
+import { fgrFixtures } from '../modules/fgr/tenant-fixtures.test-kit.ts';
 import { creditFixtures } from '../modules/credits/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
@@ -41,5 +44,8 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...inventoryFixtures,
   ...purchasingFixtures,
   ...payoutFixtures,
+  ...quotationFixtures,
+  ...contractFixtures,
+  ...fgrFixtures,
   ...creditFixtures,
 };

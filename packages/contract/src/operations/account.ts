@@ -21,6 +21,8 @@ export interface AccessModule {
 export interface OrganizationDetails {
   organization_name: string;
   organization_logo_url: string | null;
+  /** Ours: its GSTIN, whose state decides CGST + SGST or IGST on its quotations (docs/quotations.md#tax). */
+  organization_gstin: string | null;
   enable_credits_recharge: boolean;
   is_access_control_enable: boolean;
   is_enable_partners_monthly_closed_ticket_report_tab: boolean;

@@ -31,6 +31,7 @@ export function grantableModules(): MenuItem[] {
   return fullMenu({
     organization_name: '',
     organization_logo_url: null,
+    organization_gstin: null,
     enable_credits_recharge: true,
     is_access_control_enable: true,
     is_enable_partners_monthly_closed_ticket_report_tab: true,

@@ -85,8 +85,8 @@ export const components = masterContract<ComponentItem>()({
   noun: 'component',
   module: COMPONENTS_MODULE,
   // Stock screens pick components; whoever works a ticket (co-ordinators, technicians) asks for
-  // them. Not dealers' My Tickets: the parts' prices are the organization's.
-  readers: [...STOCK_SCREENS, 'Tickets', 'My Work'],
+  // them; a quotation prices them. Not dealers' My Tickets: the parts' prices are the organization's.
+  readers: [...STOCK_SCREENS, 'Tickets', 'My Work', 'Quotations List'],
   idKey: 'component_id',
   statusKey: 'component_status',
   nameKey: 'component_name',

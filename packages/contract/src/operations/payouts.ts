@@ -10,7 +10,13 @@ import { listInput, type PageData, type RecordStatus } from '../lists.ts';
 import { idSchema, masterContract, nameSchema } from '../masters.ts';
 import { mutation, query, type Access, type ItemsData } from '../operation.ts';
 import type { TaxSupply } from '../tax.ts';
-import { PAYMENT_STATUSES, type PaymentStatus } from './purchasing.ts';
+import {
+  PAYMENT_STATUSES,
+  paymentFields,
+  paymentModeSchema,
+  type PaymentMode,
+  type PaymentStatus,
+} from './purchasing.ts';
 
 /**
  * What service partners earn (docs/payouts.md): rate cards (the Cost Configuration screen) that
@@ -316,17 +322,6 @@ export const PAYOUT_STATE_LABELS: Record<PayoutState, string> = {
 export const PAYOUT_GST_RATE = 18;
 export const PAYOUT_SAC_CODE = '9987';
 
-export const PAYOUT_PAYMENT_MODES = ['NEFT', 'RTGS', 'IMPS', 'UPI', 'CHEQUE', 'CASH'] as const;
-export type PayoutPaymentMode = (typeof PAYOUT_PAYMENT_MODES)[number];
-export const PAYOUT_PAYMENT_MODE_LABELS: Record<PayoutPaymentMode, string> = {
-  NEFT: 'NEFT',
-  RTGS: 'RTGS',
-  IMPS: 'IMPS',
-  UPI: 'UPI',
-  CHEQUE: 'Cheque',
-  CASH: 'Cash',
-};
-
 /** The longest period one payout covers, in days (a year and a day). */
 export const PAYOUT_MAX_PERIOD_DAYS = 366;
 export const PAYOUT_MAX_EXTRAS = 20;
@@ -394,7 +389,7 @@ export interface PayoutPayment {
   payment_id: string;
   amount: number;
   paid_on: string;
-  mode: PayoutPaymentMode;
+  mode: PaymentMode;
   /** UTR, cheque or voucher number. */
   reference: string;
   note: string | null;
@@ -550,20 +545,8 @@ export const ListPayoutTickets = query<PageData<PayoutLine>>()({
 export const recordPayoutPaymentSchema = z
   .object({
     payout_id: payoutId,
-    amount: paiseSchema('Amount', PAYOUT_MAX_PAYMENT_PAISE).refine(
-      (value) => value > 0,
-      'Amount must be more than ₹0',
-    ),
-    paid_on: isoDateSchema('Paid on'),
-    mode: z.enum(PAYOUT_PAYMENT_MODES, {
-      error: `Mode must be one of ${PAYOUT_PAYMENT_MODES.join(', ')}`,
-    }),
-    reference: z
-      .string({ error: 'Reference is required' })
-      .trim()
-      .min(1, 'Reference is required: the UTR, cheque or voucher number')
-      .max(60, 'Reference must be at most 60 characters'),
-    note: optionalNote('Note', 300),
+    ...paymentFields(PAYOUT_MAX_PAYMENT_PAISE),
+    mode: paymentModeSchema,
   })
   .strict();
 

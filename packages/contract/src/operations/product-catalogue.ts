@@ -218,8 +218,8 @@ export const services = masterContract<ServiceItem>()({
   listName: 'List_Services',
   noun: 'service',
   module: MODULE,
-  // A ticket is raised for a service.
-  readers: ['Tickets', 'My Tickets', 'My Work'],
+  // A ticket is raised for a service; a quotation prices one (docs/quotations.md#lines).
+  readers: ['Tickets', 'My Tickets', 'My Work', 'Quotations List'],
   idKey: 'service_id',
   statusKey: 'service_status',
   nameKey: 'service_name',

@@ -152,7 +152,8 @@ export const amcTypes = masterContract<AmcTypeItem>()({
   noun: 'AMC type',
   module: 'Product Fleet',
   // The fleet's other screens read AMC types for their items' forms.
-  readers: ['Dealer Product Fleet', 'My Product Fleet'],
+  // A quotation and a contract sell one (docs/quotations.md, docs/contracts.md).
+  readers: ['Dealer Product Fleet', 'My Product Fleet', 'Quotations List', 'Contracts'],
   idKey: 'amc_type_id',
   statusKey: 'amc_type_status',
   nameKey: 'amc_type_name',
@@ -401,7 +402,8 @@ const readFleet = {
 
 export const ListProductFleet = query<PageData<FleetItem>>()({
   name: 'ListProductFleet',
-  access: readFleet,
+  // A quotation's lines and a contract name the customer's products (docs/quotations.md#lines).
+  access: { ...readFleet, module: [...readFleet.module, 'Quotations List', 'Contracts'] },
   description:
     "A page of fleet items: search by the start of a serial number or of a customer's phone; filters by coverage today, approval, dealer, owner, customer, product and status.",
   input: listInput({

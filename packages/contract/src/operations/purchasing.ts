@@ -162,6 +162,18 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   PAID: 'Paid',
 };
 
+/** How money is paid (a payout to a partner, a customer's payment against a quotation). */
+export const PAYMENT_MODES = ['NEFT', 'RTGS', 'IMPS', 'UPI', 'CHEQUE', 'CASH'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  NEFT: 'NEFT',
+  RTGS: 'RTGS',
+  IMPS: 'IMPS',
+  UPI: 'UPI',
+  CHEQUE: 'Cheque',
+  CASH: 'Cash',
+};
+
 export const MAX_PURCHASE_ORDER_LINES = 50;
 /** One payment: up to ₹100 crore. */
 export const MAX_PURCHASE_PAYMENT_PAISE = 100_000_000_000;
@@ -397,17 +409,26 @@ export const ReceivePurchaseOrder = mutation<ItemsData<PurchaseOrderItem>>()({
   input: receivePurchaseOrderSchema,
 });
 
-export const recordPurchaseOrderPaymentSchema = z
-  .object({
-    purchase_order_id: purchaseOrderId,
-    amount: paiseSchema('Amount', MAX_PURCHASE_PAYMENT_PAISE).refine(
-      (value) => value > 0,
-      'Amount must be more than ₹0',
-    ),
+/**
+ * What every payment against a document records (a purchase order, a payout, a quotation): the
+ * amount (more than ₹0, at most `maxPaise`), the day paid, the reference and a note.
+ */
+export function paymentFields(maxPaise: number, reference = 'the UTR, cheque or voucher number') {
+  return {
+    amount: paiseSchema('Amount', maxPaise).refine((value) => value > 0, 'Amount must be more than ₹0'),
     paid_on: isoDateSchema('Paid on'),
-    reference: requiredReference('Reference', 'the UTR, cheque or voucher number'),
+    reference: requiredReference('Reference', reference),
     note: optionalText('Note', 300),
-  })
+  };
+}
+
+/** How it was paid, where the document asks. */
+export const paymentModeSchema = z.enum(PAYMENT_MODES, {
+  error: `Mode must be one of ${PAYMENT_MODES.join(', ')}`,
+});
+
+export const recordPurchaseOrderPaymentSchema = z
+  .object({ purchase_order_id: purchaseOrderId, ...paymentFields(MAX_PURCHASE_PAYMENT_PAISE) })
   .strict();
 
 export const RecordPurchaseOrderPayment = mutation<ItemsData<PurchaseOrderItem>>()({

@@ -231,7 +231,7 @@ export const additionalParts = masterContract<AdditionalPartItem>()({
   // Whoever works a ticket (co-ordinators, technicians) asks for them on the ticket's component
   // request (docs/inventory.md#parts-for-a-ticket). Not dealers' My Tickets: the prices are the
   // organization's.
-  readers: ['Tickets', 'My Work'],
+  readers: ['Tickets', 'My Work', 'Quotations List'],
   idKey: 'additional_part_id',
   statusKey: 'additional_part_status',
   nameKey: 'additional_part_name',

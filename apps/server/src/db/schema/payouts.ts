@@ -11,7 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { PayoutPaymentMode, PayoutState } from '@fieldport/contract/operations/payouts';
+import type { PayoutState } from '@fieldport/contract/operations/payouts';
+import type { PaymentMode } from '@fieldport/contract/operations/purchasing';
 import type { TaxSupply } from '@fieldport/contract/tax';
 import { masterColumns } from '../columns.ts';
 import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
@@ -166,7 +167,7 @@ export const payoutPayment = pgTable(
       .references(() => payout.id, { onDelete: 'cascade' }),
     amount_paise: bigint({ mode: 'number' }).notNull(),
     paid_on: date({ mode: 'string' }).notNull(),
-    mode: text().$type<PayoutPaymentMode>().notNull(),
+    mode: text().$type<PaymentMode>().notNull(),
     reference: text().notNull(),
     note: text(),
     recorded_by: text().references(() => user.id, { onDelete: 'set null' }),

@@ -57,6 +57,8 @@ describe('Get_Current_User_Details', () => {
       organization_details: {
         organization_name: org.name,
         organization_logo_url: 'https://cdn.example.com/logo.png',
+        // Ours: its GSTIN, which decides a quotation's tax (docs/quotations.md#tax).
+        organization_gstin: null,
         enable_credits_recharge: true,
         is_access_control_enable: true,
         is_enable_partners_monthly_closed_ticket_report_tab: true,

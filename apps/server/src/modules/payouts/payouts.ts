@@ -30,7 +30,12 @@ import { ticket } from '../../db/schema/tickets.ts';
 import { nextDocumentNumber } from '../../db/sequences.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { paymentStatusCondition, paymentStatusOf, taxFields } from '../../platform/document-amounts.ts';
+import {
+  amountColumns,
+  paymentStatusCondition,
+  paymentStatusOf,
+  taxFields,
+} from '../../platform/document-amounts.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { defineList } from '../../platform/lists.ts';
 import { dayOf, withinDays } from '../../platform/organization-days.ts';
@@ -154,13 +159,7 @@ export const listInvoices = defineList(ListInvoice, {
       { header: 'Period to', width: 12, value: (item) => item.period_to },
       { header: 'Tickets', width: 9, value: (item) => item.ticket_count },
       { header: 'State', width: 20, value: (item) => PAYOUT_STATE_LABELS[item.state] },
-      { header: 'Taxable (₹)', width: 14, value: (item) => item.taxable_amount / 100, numFmt: '#,##0.00' },
-      { header: 'CGST (₹)', width: 12, value: (item) => item.cgst_amount / 100, numFmt: '#,##0.00' },
-      { header: 'SGST (₹)', width: 12, value: (item) => item.sgst_amount / 100, numFmt: '#,##0.00' },
-      { header: 'IGST (₹)', width: 12, value: (item) => item.igst_amount / 100, numFmt: '#,##0.00' },
-      { header: 'Total (₹)', width: 14, value: (item) => item.total_amount / 100, numFmt: '#,##0.00' },
-      { header: 'Paid (₹)', width: 14, value: (item) => item.paid_amount / 100, numFmt: '#,##0.00' },
-      { header: 'Balance (₹)', width: 14, value: (item) => item.balance_amount / 100, numFmt: '#,##0.00' },
+      ...amountColumns<PayoutItem>({ paid: true }),
       {
         header: 'Payment',
         width: 14,

@@ -17,6 +17,7 @@ import {
   RULE,
   rupeesInWords,
   signatureBlock,
+  taxTotalsBlock,
 } from '../../platform/pdf-parts.ts';
 
 /**
@@ -65,20 +66,6 @@ export async function purchaseOrderPdf(
     amountCell(line.cgst + line.sgst + line.igst),
     amountCell(line.total),
   ]);
-
-  const totals: PdfContent[][] = [
-    [cell('Taxable amount'), amountCell(order.taxable_amount)],
-    ...(intra
-      ? [
-          [cell('CGST'), amountCell(order.cgst_amount)],
-          [cell('SGST'), amountCell(order.sgst_amount)],
-        ]
-      : [[cell('IGST'), amountCell(order.igst_amount)]]),
-    [
-      cell('Total', { bold: true, fontSize: 11 }),
-      amountCell(order.total_amount, { bold: true, fontSize: 11 }),
-    ],
-  ];
 
   const content: PdfContent[] = [
     {
@@ -149,16 +136,7 @@ export async function purchaseOrderPdf(
               : []),
           ],
         },
-        {
-          width: 200,
-          table: { widths: ['*', 'auto'], body: totals },
-          layout: {
-            hLineColor: () => RULE,
-            vLineWidth: () => 0,
-            hLineWidth: (row: number, node: { table: { body: unknown[] } }) =>
-              row === node.table.body.length - 1 ? 1 : 0,
-          },
-        },
+        taxTotalsBlock(order, order.supply),
       ],
       columnGap: 16,
     },

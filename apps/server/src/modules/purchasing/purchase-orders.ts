@@ -36,7 +36,12 @@ import {
 import { nextDocumentNumber } from '../../db/sequences.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
-import { paymentStatusCondition, paymentStatusOf, taxFields } from '../../platform/document-amounts.ts';
+import {
+  amountColumns,
+  paymentStatusCondition,
+  paymentStatusOf,
+  taxFields,
+} from '../../platform/document-amounts.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { defineList, qualified } from '../../platform/lists.ts';
 import { withinDays } from '../../platform/organization-days.ts';
@@ -216,11 +221,7 @@ export const listPurchaseOrders = defineList(ListPurchaseOrder, {
       { header: 'Vendor', width: 30, value: (item) => item.vendor_name },
       { header: 'Vendor GSTIN', width: 18, value: (item) => item.vendor_gstin ?? '' },
       { header: 'Store', width: 28, value: (item) => item.service_center_name },
-      { header: 'Taxable (₹)', width: 14, value: (item) => item.taxable_amount / 100, numFmt: '#,##0.00' },
-      { header: 'CGST (₹)', width: 12, value: (item) => item.cgst_amount / 100, numFmt: '#,##0.00' },
-      { header: 'SGST (₹)', width: 12, value: (item) => item.sgst_amount / 100, numFmt: '#,##0.00' },
-      { header: 'IGST (₹)', width: 12, value: (item) => item.igst_amount / 100, numFmt: '#,##0.00' },
-      { header: 'Total (₹)', width: 14, value: (item) => item.total_amount / 100, numFmt: '#,##0.00' },
+      ...amountColumns<PurchaseOrderItem>({ paid: false }),
       { header: 'Ordered', width: 10, value: (item) => item.ordered_quantity },
       { header: 'Received', width: 10, value: (item) => item.received_quantity },
       { header: 'Paid (₹)', width: 14, value: (item) => item.paid_amount / 100, numFmt: '#,##0.00' },
