@@ -11,6 +11,8 @@ import { raiseDemoComponentRequests } from '../apps/server/src/modules/inventory
 import { raiseDemoPurchaseOrders } from '../apps/server/src/modules/purchasing/demo-orders.ts';
 import { setDemoRateCards } from '../apps/server/src/modules/payouts/demo-rate-cards.ts';
 import { raiseDemoPayout } from '../apps/server/src/modules/payouts/demo-payouts.ts';
+import { raiseDemoQuotations } from '../apps/server/src/modules/quotations/demo-quotations.ts';
+import { raiseDemoReplacements } from '../apps/server/src/modules/fgr/demo-fgr.ts';
 import { raiseDemoFleetRequests } from '../apps/server/src/modules/product-fleet/demo-requests.ts';
 import { seedE2eFixtures } from './support/fixtures.ts';
 
@@ -75,6 +77,8 @@ export default async function setup(project: TestProject) {
   await raiseDemoPurchaseOrders(database.db);
   await setDemoRateCards(database.db);
   await raiseDemoPayout(database.db);
+  await raiseDemoQuotations(database.db);
+  await raiseDemoReplacements(database.db);
   await seedE2eFixtures(database.db);
   await database.close();
 

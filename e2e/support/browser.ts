@@ -64,7 +64,12 @@ export interface LoggedMail {
 /** The mails the console outbox printed to the server's output, as readable blocks, oldest first. */
 async function mailsTo(email: string): Promise<LoggedMail[]> {
   const log = await fs.readFile(inject('serverLog'), 'utf8');
-  return [...log.matchAll(/\[mail outbox\] \S+\nTo: +(\S+)\nSubject: ([^\n]*)\n\n([\s\S]*?)\n={20,}\n/g)]
+  // A mail with a document (a quotation, a purchase order) has its attachments' lines before the text.
+  return [
+    ...log.matchAll(
+      /\[mail outbox\] \S+\nTo: +(\S+)\nSubject: ([^\n]*)\n(?:Attached: [^\n]*\n)*\n([\s\S]*?)\n={20,}\n/g,
+    ),
+  ]
     .map((match) => ({ to: match[1], subject: match[2], text: match[3] }))
     .filter((mail) => mail.to === email);
 }
@@ -117,6 +122,16 @@ export function mailedInvitationToken(email: string): Promise<string> {
     email,
     (mail) => /\/AcceptInvitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1],
     'invitation link',
+  );
+}
+
+/** The token of the newest quotation link mailed to an address (docs/quotations.md#the-customers-link). */
+export function mailedQuotationToken(email: string, notBefore?: string): Promise<string> {
+  return newestInMail(
+    email,
+    (mail) => /\/Quotation\?token=([A-Za-z0-9._~%-]+)/.exec(mail.text)?.[1],
+    'quotation link',
+    notBefore,
   );
 }
 

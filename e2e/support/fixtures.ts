@@ -16,6 +16,7 @@ import { seedFleetFixtures } from '../product-fleet/fleet-fixtures.ts';
 import { seedStockFixtures } from '../inventory/stock-fixtures.ts';
 import { seedComponentRequestFixtures } from '../inventory/component-request-fixtures.ts';
 import { seedPurchaseOrderFixtures } from '../purchasing/purchase-order-fixtures.ts';
+import { seedFgrFixtures } from '../fgr/fgr-fixtures.ts';
 
 /** People the journeys need besides the demo's, each used by one journey only. */
 export const E2E_USERS = {
@@ -90,4 +91,5 @@ export async function seedE2eFixtures(db: Db): Promise<void> {
   await seedStockFixtures(db);
   await seedComponentRequestFixtures(db);
   await seedPurchaseOrderFixtures(db);
+  await seedFgrFixtures(db);
 }

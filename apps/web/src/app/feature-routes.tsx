@@ -125,6 +125,24 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/purchasing/vendors-page.tsx'),
     (m) => m.default,
   ),
+  // Quotations (docs/quotations.md); '/QuotationApprovals' is with the approvals below
+  '/QuotationsList': page(
+    () => import('../features/quotations/quotations-page.tsx'),
+    (m) => m.default,
+  ),
+  '/QuotationsView': page(
+    () => import('../features/quotations/quotation-view-page.tsx'),
+    (m) => m.default,
+  ),
+  '/TemplateList': page(
+    () => import('../features/quotations/templates-page.tsx'),
+    (m) => m.default,
+  ),
+  // AMC contracts (docs/contracts.md), under the Quotations menu
+  '/ContractsList': page(
+    () => import('../features/contracts/contracts-page.tsx'),
+    (m) => m.default,
+  ),
   // What service partners earn (docs/payouts.md)
   '/CostConfiguration': page(
     () => import('../features/payouts/cost-configuration-page.tsx'),
@@ -135,6 +153,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/payouts/payouts-page.tsx'),
     (m) => m.default,
   ),
+  // Product replacement, FGR (docs/fgr.md); '/FgrApprovals' is with the approvals below
+  '/FgrView': page(
+    () => import('../features/fgr/fgr-page.tsx'),
+    (m) => m.default,
+  ),
   // Credits (docs/credits.md)
   '/Transactions': page(
     () => import('../features/credits/transactions-page.tsx'),
@@ -143,6 +166,8 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   // Approvals (docs/approvals.md): one screen, filtered by the route's kind
   '/Approvals': page(approvals, (m) => m.approvalsPages.COMPONENT_REQUEST),
   '/PayoutApprovals': page(approvals, (m) => m.approvalsPages.PAYOUT),
+  '/QuotationApprovals': page(approvals, (m) => m.approvalsPages.QUOTATION),
+  '/FgrApprovals': page(approvals, (m) => m.approvalsPages.FGR),
   '/ProductFleetApprovals': page(approvals, (m) => m.approvalsPages.PRODUCT_FLEET),
   '/ProductFleetTaggingApproval': page(approvals, (m) => m.approvalsPages.FLEET_TAGGING),
   '/WorkflowSettings': page(

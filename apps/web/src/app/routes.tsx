@@ -5,12 +5,15 @@ import { sessionQuery } from '../api/session-query.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LightLoading } from '../ui/light-loading.tsx';
 import { queryClient } from './providers.tsx';
+import { QUOTATION_PAGE_PATH } from './public-paths.ts';
 import { loadShell } from './shell/load-shell.ts';
 
 // The report screen (canvas, modern-screenshot) is loaded only when someone reports an issue.
 const ReportIssuePage = lazy(() => import('../features/report-issue/report-issue-page.tsx'));
 // Opened from an invitation mail, signed out (docs/people.md#invitations).
 const AcceptInvitationPage = lazy(() => import('../features/auth/accept-invitation-page.tsx'));
+// Opened from a quotation's mail by the customer, who has no account (docs/quotations.md).
+const PublicQuotationPage = lazy(() => import('../features/quotations/public-quotation-page.tsx'));
 
 /** '/Tickets' is the group of the ticket pages; the menu opens /ActiveTickets for it. */
 const GROUP_REDIRECTS: Record<string, string> = { '/Tickets': '/ActiveTickets' };
@@ -109,7 +112,8 @@ const RouteErrorScreen = lazy(() =>
 
 /**
  * docs/product.md#the-shell: '/' is the login, '/ReportIssue' stands alone, the shell holds every
- * other page. '/AcceptInvitation' is ours: public, like the login. Every page but the login is
+ * other page. '/AcceptInvitation' and '/Quotation' (a customer's answer to a mailed quotation) are
+ * ours: public, like the login. Every page but the login is
  * drawn with MUI: one layout route (ui/mui-providers.tsx) brings MUI's theme and the app's
  * snackbars for them (docs/architecture.md#what-each-screen-loads).
  */
@@ -144,6 +148,14 @@ export const router = createBrowserRouter(
               element: (
                 <Suspense fallback={<LightLoading />}>
                   <AcceptInvitationPage />
+                </Suspense>
+              ),
+            },
+            {
+              path: QUOTATION_PAGE_PATH,
+              element: (
+                <Suspense fallback={<LightLoading />}>
+                  <PublicQuotationPage />
                 </Suspense>
               ),
             },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,13 +19,21 @@ import { formatPhoneInternational } from '@fieldport/contract/phone';
 import { api } from '../api/client.ts';
 import { fieldError } from './field-props.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { listQueryKey } from './use-list.ts';
+import { listQueryKey, type ListState } from './use-list.ts';
 
 type Form = UseFormReturn<FieldValues, unknown, unknown>;
 
 /** "Office: 5th Floor, UB City, Bengaluru 560001". */
 export const locationText = (location: CustomerLocation) =>
   `${location.location_label ?? (location.is_primary ? 'Primary' : 'Location')}: ${location.address}, ${location.city} ${location.pincode}`;
+
+/** A customer with every location (GetCustomer): the choice's locations, and what else reads them. */
+export const customerLocationsQuery = (customerId: string | null | undefined) =>
+  queryOptions({
+    queryKey: ['customer', customerId, 'locations'],
+    enabled: Boolean(customerId),
+    queryFn: async () => (await api.query(GetCustomer, { customer_id: customerId! })).data.items[0],
+  });
 
 /**
  * A customer found by search (name, phone or email) and one of its locations, the primary one
@@ -37,20 +45,19 @@ export function CustomerChoice({
   onAdd,
   autoFocus = true,
   helperText = 'Search by name, phone or email',
+  initialCustomer = null,
 }: {
   form: Form;
   /** Offers "New customer" beside the search (a ticket may add one on the spot). */
   onAdd?: () => void;
   autoFocus?: boolean;
   helperText?: string;
+  /** The customer the form starts with (its `customer_id`): a draft being changed, a ticket's. */
+  initialCustomer?: CustomerItem | null;
 }) {
-  const [chosen, setChosen] = useState<CustomerItem | null>(null);
+  const [chosen, setChosen] = useState<CustomerItem | null>(initialCustomer);
   const customerId = useWatch({ control: form.control, name: 'customer_id' }) as string | null;
-  const detail = useQuery({
-    queryKey: ['customer', customerId, 'locations'],
-    enabled: Boolean(customerId),
-    queryFn: async () => (await api.query(GetCustomer, { customer_id: customerId! })).data.items[0],
-  });
+  const detail = useQuery(customerLocationsQuery(customerId));
   const locations = detail.data ? [detail.data.primary_location, ...detail.data.secondary_locations] : [];
   const customerError = fieldError(form, 'customer_id');
   const locationError = fieldError(form, 'location_id');
@@ -122,7 +129,10 @@ export function CustomerSearch({
   error,
   helperText = 'Search by name, phone or email',
   noOptionsText = 'No customer matches',
+  compact = false,
 }: {
+  /** A list's filter: small, beside the other filters. */
+  compact?: boolean;
   value: CustomerItem | null;
   onChange: (customer: CustomerItem | null) => void;
   autoFocus?: boolean;
@@ -152,7 +162,8 @@ export function CustomerSearch({
   });
   return (
     <Autocomplete<CustomerItem>
-      sx={{ flex: '1 1 260px' }}
+      sx={compact ? { flex: '1 1 200px', maxWidth: { sm: 260 } } : { flex: '1 1 260px' }}
+      size={compact ? 'small' : 'medium'}
       options={found.data ?? []}
       value={value}
       loading={found.isFetching}
@@ -187,12 +198,36 @@ export function CustomerSearch({
           inputRef={searchInput}
           error={Boolean(error)}
           helperText={error ?? helperText}
+          // As a filter, "All" until one is chosen, like the filters beside it.
+          placeholder={compact ? 'All' : undefined}
           slotProps={{
             ...params.slotProps,
+            inputLabel: compact
+              ? { ...params.slotProps.inputLabel, shrink: true }
+              : params.slotProps.inputLabel,
             htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Customer' },
           }}
         />
       )}
+    />
+  );
+}
+
+/** A list's filter by one customer (`filter`, e.g. 'customer_id'), found by search, or all. */
+export function CustomerFilter({ state, filter }: { state: ListState; filter: string }) {
+  const [chosen, setChosen] = useState<CustomerItem | null>(null);
+  const current = (state.input as Record<string, unknown>)[filter];
+  // Cleared with the list's other filters.
+  if (chosen && current !== chosen.customer_id) setChosen(null);
+  return (
+    <CustomerSearch
+      compact
+      value={chosen}
+      helperText=""
+      onChange={(customer) => {
+        setChosen(customer);
+        state.setFilter(filter, customer?.customer_id);
+      }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useFieldArray, type ArrayPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,49 @@ import { FormField, type FieldConfig } from './form-fields.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 
 /** A cell of a line: a form field (its `name` is the key within the line) and how wide it grows. */
-export type LineFieldConfig = FieldConfig & { grow?: number };
+export type LineFieldConfig = (FieldConfig & { grow?: number }) | CustomLineCell;
+
+/**
+ * A cell the form draws itself, given the line's index (a quotation line's item, whose list
+ * depends on the line's kind): `LineCell` and `LineFormField` give it the width of the others.
+ */
+export interface CustomLineCell {
+  kind: 'custom';
+  /** Its key among the line's cells. */
+  name: string;
+  render: (index: number) => ReactNode;
+}
+
+type AnyForm = UseFormReturn<FieldValues, unknown, unknown>;
+
+/** A cell of a line, `grow` times as wide as a plain one. */
+export function LineCell({ grow = 1, children }: { grow?: number; children: ReactNode }) {
+  return <Box sx={{ flex: `${grow} 1 ${grow * 120}px`, minWidth: 0, display: 'grid' }}>{children}</Box>;
+}
+
+/**
+ * A form field in a line's cell. `path` is its full name ('lines.0.quantity'). Adding a line checks
+ * every line at once (react-hook-form's field arrays): a field speaks once the person has been in
+ * it, or the form was sent.
+ */
+export function LineFormField({
+  form,
+  path,
+  field,
+  grow,
+}: {
+  form: AnyForm;
+  path: string;
+  field: FieldConfig;
+  grow?: number;
+}) {
+  const reached = form.formState.isSubmitted || form.getFieldState(path, form.formState).isTouched;
+  return (
+    <LineCell grow={grow}>
+      <FormField form={form} field={{ ...field, name: path }} autoFocus={false} hideError={!reached} />
+    </LineCell>
+  );
+}
 
 /**
  * A form's repeating lines (the components of a stock movement, the items of a purchase order):
@@ -64,30 +106,19 @@ export function LinesField<Values extends FieldValues>(props: {
               ...(narrow && index > 0 ? { borderTop: 1, borderColor: 'divider', pt: 2 } : {}),
             }}
           >
-            {fields.map((field) => {
-              const path = `${name}.${index}.${field.name}`;
-              // Adding a line checks every line at once (react-hook-form's field arrays): a field
-              // speaks once the person has been in it, or the form was sent.
-              const reached =
-                form.formState.isSubmitted || form.getFieldState(path as never, form.formState).isTouched;
-              return (
-                <Box
+            {fields.map((field) =>
+              field.kind === 'custom' ? (
+                <Fragment key={field.name}>{field.render(index)}</Fragment>
+              ) : (
+                <LineFormField
                   key={field.name}
-                  sx={{
-                    flex: `${field.grow ?? 1} 1 ${(field.grow ?? 1) * 120}px`,
-                    minWidth: 0,
-                    display: 'grid',
-                  }}
-                >
-                  <FormField
-                    form={form as never}
-                    field={{ ...field, name: path } as FieldConfig}
-                    autoFocus={false}
-                    hideError={!reached}
-                  />
-                </Box>
-              );
-            })}
+                  form={form as unknown as AnyForm}
+                  path={`${name}.${index}.${field.name}`}
+                  field={field}
+                  grow={field.grow}
+                />
+              ),
+            )}
             <Tooltip title={`Remove line ${index + 1}`}>
               {/* Removed down to `min` lines only: the form needs them. */}
               <span>

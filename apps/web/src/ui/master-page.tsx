@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -50,6 +51,13 @@ export interface MasterConfig<C extends AnyMasterContract> {
   toolbarFilters?: (state: ListState<C['list']>) => ReactNode;
   /** Buttons beside Export and Add (an Import). */
   toolbarActions?: ReactNode;
+  /**
+   * The form drawn by the master itself, for what `fields` cannot say (a template's lines); by
+   * default the `fields`.
+   */
+  renderForm?: (form: UseFormReturn<FieldValues, unknown, unknown>) => ReactNode;
+  /** A wider form (lines of several fields each). */
+  formMaxWidth?: 'md' | 'lg';
 }
 
 interface MasterPageProps<C extends AnyMasterContract> {
@@ -202,10 +210,17 @@ export function MasterPage<C extends AnyMasterContract>({ config, can, embedded 
         schema={contract.form}
         defaultValues={(editing?.item ? toForm(editing.item) : config.emptyValues) as never}
         submitLabel={editing?.item ? 'Save' : 'Add'}
+        maxWidth={config.formMaxWidth}
         onSubmit={(values) => save(values as Values)}
         onClose={() => setEditing(null)}
       >
-        {(form) => <FormFields form={form} fields={config.fields} />}
+        {(form) =>
+          config.renderForm ? (
+            config.renderForm(form as unknown as UseFormReturn<FieldValues, unknown, unknown>)
+          ) : (
+            <FormFields form={form} fields={config.fields} />
+          )
+        }
       </FormDialog>
       <ConfirmDialog
         open={confirming !== null}

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { z } from 'zod';
 import Typography from '@mui/material/Typography';
 import { dayIn } from '@fieldport/contract/fields';
+import { PAYMENT_MODE_LABELS, PAYMENT_MODES } from '@fieldport/contract/operations/purchasing';
 import { FormDialog } from './form-dialog.tsx';
 import { FormFields, type FieldConfig } from './form-fields.tsx';
 import { formatRupees, useInstantFormats } from './format.ts';
@@ -12,10 +13,19 @@ interface PaymentValues {
   paid_on: string;
 }
 
+/** How the money came or went (a payout to a partner, a customer's payment): NEFT to start with. */
+const paymentModeField: FieldConfig = {
+  kind: 'select',
+  name: 'mode',
+  label: 'Mode',
+  required: true,
+  options: PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] })),
+};
+
 /**
  * A payment against a document that has a balance (a purchase order to a vendor, a payout to a
  * service partner): the amount (the balance to start with), the day paid (the organization's today
- * to start with), the document's own fields (a payout's mode), the reference and a note. The
+ * to start with), its mode when the document has one (a payout's), the reference and a note. The
  * server's two refusals, more than the balance and a day to come, are said before sending, in the
  * document's own words (`messages`).
  */
@@ -29,9 +39,8 @@ export function PaymentDialog<Schema extends z.ZodObject>(props: {
   messages: { overpaid: (balance: string) => string; paidInFuture: string };
   /** To whom, and what is owed, above the fields. */
   intro: ReactNode;
-  /** Fields of the document's own between Paid on and Reference, and their first values. */
-  moreFields?: FieldConfig[];
-  moreDefaults?: Record<string, unknown>;
+  /** The payment's mode (the schema's `mode`: NEFT, UPI, cheque ...), between Paid on and Reference. */
+  withMode?: boolean;
   submit: (values: z.output<Schema>) => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -58,7 +67,7 @@ export function PaymentDialog<Schema extends z.ZodObject>(props: {
   const fields: FieldConfig[] = [
     { kind: 'money', name: 'amount', label: 'Amount', required: true },
     { kind: 'date', name: 'paid_on', label: 'Paid on', required: true },
-    ...(props.moreFields ?? []),
+    ...(props.withMode ? [paymentModeField] : []),
     {
       kind: 'text',
       name: 'reference',
@@ -79,7 +88,7 @@ export function PaymentDialog<Schema extends z.ZodObject>(props: {
           ...props.document,
           amount: balance,
           paid_on: today,
-          ...props.moreDefaults,
+          ...(props.withMode ? { mode: PAYMENT_MODES[0] } : {}),
           reference: '',
           note: '',
         } as z.input<Schema>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_PAGE_SIZE,
   type PageData,
@@ -202,15 +202,19 @@ export function exportUrl(op: ListOp, input: Record<string, unknown>): string {
 
 /**
  * The active records of another list, for a form to choose from (a lookup field's options, a
- * chosen vendor's state): its first 100 by `sortBy`. One query per list and order, whoever reads it.
+ * chosen vendor's state): its first 100 by `sortBy`. One query per list and order, whoever reads it
+ * (`activeRecordsQuery` gives it to a screen that reads it outside React: `ensureQueryData`).
  */
 export function useActiveRecords<Op extends ListOp>(op: Op | undefined, sortBy: string) {
-  return useQuery({
+  return useQuery({ ...activeRecordsQuery(op as Op, sortBy), enabled: Boolean(op) });
+}
+
+export function activeRecordsQuery<Op extends ListOp>(op: Op, sortBy: string) {
+  return queryOptions({
     queryKey: [...(op ? listQueryKey(op) : ['none']), 'active', sortBy],
     queryFn: async () => {
       const input = { status: 'ACTIVE', page_size: 100, sort_by: sortBy } as InputOf<Op>;
-      return ((await api.query(op!, input)).data as PageData<ListItem<Op>>).items;
+      return ((await api.query(op, input)).data as PageData<ListItem<Op>>).items;
     },
-    enabled: Boolean(op),
   });
 }

@@ -13,8 +13,6 @@ import { GetWorkflowRequest } from '@fieldport/contract/operations/approvals';
 import {
   GetPayout,
   ListPayoutTickets,
-  PAYOUT_PAYMENT_MODE_LABELS,
-  PAYOUT_PAYMENT_MODES,
   PAYOUTS_MESSAGES,
   payoutInvoicePdfPath,
   RecordPayoutPayment,
@@ -23,7 +21,7 @@ import {
   type PayoutItem,
   type PayoutLine,
 } from '@fieldport/contract/operations/payouts';
-import { PAYMENT_STATUS_LABELS } from '@fieldport/contract/operations/purchasing';
+import { PAYMENT_MODE_LABELS, PAYMENT_STATUS_LABELS } from '@fieldport/contract/operations/purchasing';
 import { api } from '../../api/client.ts';
 import { RequestDetailsDialog } from '../../ui/approval-request-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
@@ -253,7 +251,7 @@ function PayoutContent({ payout }: { payout: PayoutDetails }) {
           {payout.payments.map((payment) => (
             <Entry
               key={payment.payment_id}
-              title={`${formatRupees(payment.amount)} paid on ${formatDay(payment.paid_on)} by ${PAYOUT_PAYMENT_MODE_LABELS[payment.mode]}`}
+              title={`${formatRupees(payment.amount)} paid on ${formatDay(payment.paid_on)} by ${PAYMENT_MODE_LABELS[payment.mode]}`}
               by={`Reference ${payment.reference} · recorded by ${payment.recorded_by_name} on ${format.dateTime(payment.recorded_on)}`}
               note={payment.note}
             />
@@ -391,19 +389,7 @@ function RecordPayoutPaymentDialog({ payout, onClose }: { payout: PayoutDetails;
       balance={payout.balance_amount}
       messages={PAYOUTS_MESSAGES}
       intro={`To ${payout.party_name}: total ${formatRupees(payout.total_amount)}, paid ${formatRupees(payout.paid_amount)}, balance ${formatRupees(payout.balance_amount)}.`}
-      moreFields={[
-        {
-          kind: 'select',
-          name: 'mode',
-          label: 'Mode',
-          required: true,
-          options: PAYOUT_PAYMENT_MODES.map((mode) => ({
-            value: mode,
-            label: PAYOUT_PAYMENT_MODE_LABELS[mode],
-          })),
-        },
-      ]}
-      moreDefaults={{ mode: 'NEFT' }}
+      withMode
       submit={(values) => pay.submit(values)}
       onClose={onClose}
     />

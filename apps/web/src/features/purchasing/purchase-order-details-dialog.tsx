@@ -5,11 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { GetWorkflowRequest } from '@fieldport/contract/operations/approvals';
@@ -31,8 +26,9 @@ import { api } from '../../api/client.ts';
 import { RequestDetailsDialog } from '../../ui/approval-request-dialog.tsx';
 import { DetailDialog } from '../../ui/detail-dialog.tsx';
 import { DetailList } from '../../ui/detail-list.tsx';
+import { DocumentLines, type LineFigure } from '../../ui/document-lines.tsx';
 import { DialogSection } from '../../ui/dialog-section.tsx';
-import { Entries, EntriesSection, Entry, StackedLines } from '../../ui/entries.tsx';
+import { EntriesSection, Entry, StackedLines } from '../../ui/entries.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { formatDay, formatRupees, useInstantFormats, type InstantFormats } from '../../ui/format.ts';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -242,7 +238,15 @@ function OrderDetails({
         ]}
       />
       <DialogSection title="Lines">
-        {narrow ? <LineCards lines={order.lines} /> : <LinesTable lines={order.lines} />}
+        <DocumentLines
+          lines={order.lines}
+          label="Lines of the order"
+          nameHeader="Component"
+          name={(line) => <ComponentName line={line} />}
+          figures={LINE_FIGURES}
+          getKey={(line) => line.line_id}
+          narrow={narrow}
+        />
       </DialogSection>
       <DialogSection title="Totals">
         <TaxTotalsList
@@ -312,7 +316,7 @@ const taxOf = (line: PurchaseOrderLine) => line.cgst + line.sgst + line.igst;
 const count = (value: number) => value.toLocaleString('en-IN');
 
 /** A line's figures, in the order both layouts show them. */
-const LINE_FIGURES: { label: string; of: (line: PurchaseOrderLine) => string }[] = [
+const LINE_FIGURES: LineFigure<PurchaseOrderLine>[] = [
   { label: 'Quantity', of: (line) => count(line.quantity) },
   { label: 'Unit price', of: (line) => formatRupees(line.unit_price) },
   { label: 'Discount', of: (line) => formatRupees(line.discount) },
@@ -334,74 +338,5 @@ function ComponentName({ line }: { line: PurchaseOrderLine }) {
         HSN {line.hsn_code ?? '—'}
       </Typography>
     </>
-  );
-}
-
-/** The lines on a wide screen; a window narrower than the table scrolls it sideways. */
-function LinesTable({ lines }: { lines: PurchaseOrderLine[] }) {
-  return (
-    // Focusable, so that a table wider than the window scrolls by keyboard too (WCAG 2.1.1).
-    <Box tabIndex={0} role="region" aria-label="Lines of the order" sx={{ overflowX: 'auto' }}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Component</TableCell>
-            {LINE_FIGURES.map((figure) => (
-              <TableCell key={figure.label} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {figure.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.map((line) => (
-            <TableRow key={line.line_id}>
-              <TableCell sx={{ minWidth: 180 }}>
-                <ComponentName line={line} />
-              </TableCell>
-              {LINE_FIGURES.map((figure) => (
-                <TableCell key={figure.label} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {figure.of(line)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
-
-/** The lines on a narrow screen: a card each, its figures two by two. */
-function LineCards({ lines }: { lines: PurchaseOrderLine[] }) {
-  return (
-    <Entries>
-      {lines.map((line) => (
-        <Box
-          component="li"
-          key={line.line_id}
-          sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', gap: 1 }}
-        >
-          <Box>
-            <ComponentName line={line} />
-          </Box>
-          <Box
-            component="dl"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 }}
-          >
-            {LINE_FIGURES.map((figure) => (
-              <Box key={figure.label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {figure.label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
-                  {figure.of(line)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        </Box>
-      ))}
-    </Entries>
   );
 }

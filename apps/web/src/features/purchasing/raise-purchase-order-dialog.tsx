@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { GST_RATES, rateToBasisPoints } from '@fieldport/contract/gst';
 import {
   List_Components,
   ListServiceCenters,
@@ -16,21 +13,13 @@ import {
   RaisePurchaseOrder,
   raisePurchaseOrderSchema,
 } from '@fieldport/contract/operations/purchasing';
-import {
-  supplyBetween,
-  taxLine,
-  taxTotals,
-  TAX_SUPPLY_LABELS,
-  type TaxAmounts,
-  type TaxSupply,
-} from '@fieldport/contract/tax';
+import { supplyBetween, TAX_SUPPLY_LABELS, type TaxSupply } from '@fieldport/contract/tax';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields } from '../../ui/form-fields.tsx';
-import { formatRupees } from '../../ui/format.ts';
 import { GST_RATE_OPTIONS } from '../../ui/gst-options.ts';
 import { componentLineField, storeField } from '../../ui/inventory-fields.ts';
 import { LinesField, type LineFieldConfig } from '../../ui/lines-field.tsx';
-import { TaxTotalsList } from '../../ui/tax-totals.tsx';
+import { TypedLineAmounts, TypedTotals } from '../../ui/typed-amounts.tsx';
 import { listQueryKey, useActiveRecords } from '../../ui/use-list.ts';
 import { useOperation } from '../../ui/use-operation.ts';
 import { vendorLookup } from './purchase-order-format.tsx';
@@ -197,63 +186,24 @@ function useSupply(form: Form): Supply {
   };
 }
 
-/**
- * A line's amounts as the server will keep them, or null while the line is not complete (or its
- * discount is more than the line). Until the supply is known the tax is worked out as one IGST
- * figure: the same total, not yet split.
- */
-function amountsOf(line: Partial<RaiseLine> | undefined, supply: TaxSupply | null): TaxAmounts | null {
-  if (!line) return null;
-  const { quantity, unit_price, discount = 0, tax_rate } = line;
-  const whole = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
-  if (!whole(quantity) || quantity < 1 || !whole(unit_price) || !whole(discount)) return null;
-  if (!(GST_RATES as readonly number[]).includes(tax_rate as number)) return null;
-  if (discount > quantity * unit_price) return null;
-  return taxLine(
-    { quantity, unit_price, discount, tax_rate_bp: rateToBasisPoints(tax_rate as number) },
-    supply ?? 'INTER_STATE',
-  );
-}
-
 function LineAmounts({ form, index, supply }: { form: Form; index: number; supply: TaxSupply | null }) {
   const line = useWatch({ control: form.control, name: `lines.${index}` });
-  const amounts = amountsOf(line, supply);
-  if (!amounts) return null;
-  const tax = amounts.cgst + amounts.sgst + amounts.igst;
-  return (
-    <Typography variant="body2" color="text.secondary">
-      Taxable {formatRupees(amounts.taxable)} + GST {formatRupees(tax)} ={' '}
-      <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-        {formatRupees(amounts.total)}
-      </Box>
-    </Typography>
-  );
+  return <TypedLineAmounts line={line} supply={supply} />;
 }
 
 /** The order's totals as typed, and which supply applies. */
 function LiveTotals({ form, supply }: { form: Form; supply: Supply }) {
   const lines = useWatch({ control: form.control, name: 'lines' });
-  const amounts = lines.map((line) => amountsOf(line, supply.supply));
-  const complete = amounts.filter((line): line is TaxAmounts => line !== null);
-  const incomplete = amounts.length - complete.length;
   return (
-    <Box
-      component="section"
-      aria-label="Totals"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1.5 }}
-    >
-      {/* Said when it changes: the vendor's or the store's state decides the tax. */}
-      <Typography variant="body2" role="status">
-        {supply.supply
+    <TypedTotals
+      lines={lines}
+      supply={supply.supply}
+      label="Totals of the order"
+      supplyWords={
+        supply.supply
           ? `${TAX_SUPPLY_LABELS[supply.supply]} (vendor in ${supply.vendorState}, store in ${supply.storeState})`
-          : 'Choose the vendor and the store: within one state the tax is CGST + SGST, across states IGST.'}
-      </Typography>
-      <TaxTotalsList label="Totals of the order" totals={taxTotals(complete)} supply={supply.supply} />
-      {incomplete > 0 && (
-        <Typography variant="caption" color="text.secondary">
-          {incomplete === 1 ? 'One line is' : `${incomplete} lines are`} not complete and not counted yet.
-        </Typography>
-      )}
-    </Box>
+          : 'Choose the vendor and the store: within one state the tax is CGST + SGST, across states IGST.'
+      }
+    />
   );
 }

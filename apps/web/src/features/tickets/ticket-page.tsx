@@ -8,10 +8,14 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import { coverageText } from '../../ui/coverage.tsx';
 import { formatPhoneInternational } from '@fieldport/contract/phone';
 import type { TicketDetails } from '@fieldport/contract/operations/tickets';
 import { GetTicketParts, IssueComponentRequest } from '@fieldport/contract/operations/inventory';
+import { GenerateFGR } from '@fieldport/contract/operations/fgr';
+import { SaveQuotation } from '@fieldport/contract/operations/quotations';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { formatRupees, formatVisit, useInstantFormats } from '../../ui/format.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -82,6 +86,31 @@ export function TicketPage(props: {
               ticket={t}
               onRecreated={(created) => void navigate(`/ActiveTickets?ticket_id=${created.ticket_id}`)}
             />
+            {/* A quotation for the ticket's customer, answering it (docs/quotations.md). */}
+            {props.can(SaveQuotation.access) && (
+              <Button
+                component={RouterLink}
+                to={draftQuotationHref(t)}
+                variant="outlined"
+                startIcon={<RequestQuoteOutlined />}
+                sx={{ mt: 1.5 }}
+              >
+                Draft quotation
+              </Button>
+            )}
+            {/* A product beyond repair, replaced under its cover (docs/fgr.md#generating-one). */}
+            {props.can(GenerateFGR.access) && t.fleet_item_id && t.state !== 'DISCARDED' && (
+              <Button
+                component={RouterLink}
+                to={replaceProductHref(t)}
+                variant="outlined"
+                startIcon={<SwapHorizOutlined />}
+                // Beside Draft quotation from 600 px; below it on a phone, where the two do not fit a line.
+                sx={{ mt: 1.5, ml: { xs: 0, sm: 1 } }}
+              >
+                Replace product
+              </Button>
+            )}
           </SectionCard>
           {props.can(GetTicketParts.access) && (
             <SectionCard title="Parts">
@@ -101,6 +130,14 @@ export function TicketPage(props: {
     </Box>
   );
 }
+
+/** Quotations List, drafting a new quotation for the ticket and its customer. */
+const draftQuotationHref = (ticket: TicketDetails) =>
+  `/QuotationsList?${new URLSearchParams({ new: '1', ticket_id: ticket.ticket_id, customer_id: ticket.customer_id })}`;
+
+/** Product Replacement, generating a replacement of the ticket's product. */
+const replaceProductHref = (ticket: TicketDetails) =>
+  `/FgrView?${new URLSearchParams({ new: '1', ticket_id: ticket.ticket_id })}`;
 
 /**
  * What the service partner earns for the closed ticket, frozen when it closed
