@@ -15,7 +15,9 @@ export function contractsScreen(page: Page) {
         name: name === 'Renewal due' ? /^Renewal due/ : name,
         exact: name !== 'Renewal due',
       }),
-    row: (contractNumber: string) => list.getByRole('row').filter({ hasText: contractNumber }),
+    /** The row whose number is this one (another row may name it: "Renewed by AMC/…"). */
+    row: (contractNumber: string) =>
+      list.getByRole('row').filter({ has: page.getByRole('button', { name: contractNumber, exact: true }) }),
     /** The contract numbers the list shows, in its order. */
     async numbers(): Promise<string[]> {
       const links = await list.getByRole('button', { name: /^AMC\/\d{4}-\d{2}\/\d{6}$/ }).allTextContents();
