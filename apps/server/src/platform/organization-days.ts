@@ -1,5 +1,7 @@
 import { gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { dayIn } from '@fieldport/contract/fields';
+import type { Caller } from './caller.ts';
 
 /**
  * Days are the organization's: a day starts at midnight in the organization's time zone, whoever
@@ -31,4 +33,9 @@ export function withinDays(
     from ? gte(column, startOfDay(from, timeZone)) : undefined,
     to ? lt(column, startOfDay(sql`${to}::date + 1`, timeZone)) : undefined,
   ];
+}
+
+/** Today in the caller's organization's calendar, 'YYYY-MM-DD'. */
+export function todayOf(caller: Pick<Caller, 'organization'>): string {
+  return dayIn(caller.organization.time_zone);
 }

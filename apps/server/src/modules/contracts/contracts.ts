@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { dayIn, shiftDay } from '@fieldport/contract/fields';
+import { shiftDay } from '@fieldport/contract/fields';
 import {
   CONTRACT_RENEWAL_DAYS,
   CONTRACT_STATE_LABELS,
@@ -27,6 +27,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { defineHandler } from '../../platform/handler.ts';
 import { defineList, qualified } from '../../platform/lists.ts';
+import { todayOf } from '../../platform/organization-days.ts';
 import { calendarDayText } from '../../platform/pdf-parts.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 
@@ -38,7 +39,6 @@ import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
  */
 
 const createdBy = alias(user, 'created_by');
-const todayOf = (caller: Pick<Caller, 'organization'>) => dayIn(caller.organization.time_zone);
 
 /** Its state on the organization's today; a renewed contract is never due for renewal. */
 export function contractState(start: string, end: string, today: string, renewed: boolean): ContractState {

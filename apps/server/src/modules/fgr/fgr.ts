@@ -29,7 +29,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { defineList } from '../../platform/lists.ts';
-import { withinDays } from '../../platform/organization-days.ts';
+import { todayOf, withinDays } from '../../platform/organization-days.ts';
 import { calendarDayText } from '../../platform/pdf-parts.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import {
@@ -49,7 +49,6 @@ import { visibleTickets } from '../tickets/ticket-scope.ts';
 
 const createdBy = alias(user, 'created_by');
 const oldItem = alias(fleetItem, 'old_item');
-const todayOf = (caller: Pick<Caller, 'organization'>) => dayIn(caller.organization.time_zone);
 
 export const listFgr = defineList(ListFGR, {
   table: fgr,
@@ -413,11 +412,6 @@ export const updateClaimStatus = defineHandler(UpdateFGRClaimStatus, async (inpu
 async function describeFgr({ db, caller }: Pick<WorkflowContext, 'db' | 'caller'>, recordId: string) {
   // The approver reads it whoever's ticket it is (still the caller's organization's): the engine
   // decided they may see the request.
-  const [row] = await db
-    .select({ id: fgr.id })
-    .from(fgr)
-    .where(and(eq(fgr.organization_id, caller.organization.id), eq(fgr.id, recordId)));
-  if (!row) return null;
   const item = await listFgr.list.findById(db, { ...caller, party: null }, recordId);
   if (!item) return null;
   return {

@@ -29,6 +29,7 @@ import { defineHandler, type OperationContext } from '../../platform/handler.ts'
 import type { Mailer } from '../../platform/mail.ts';
 import { calendarDayText } from '../../platform/pdf-parts.ts';
 import { purposeSigner } from '../../platform/secrets.ts';
+import { todayOf } from '../../platform/organization-days.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { insertContract, renewalStart } from '../contracts/contracts.ts';
 import { fleetItemForTicket } from '../product-fleet/fleet-tickets.ts';
@@ -40,7 +41,6 @@ import {
   lockQuotation,
   quotationItem,
   setQuotation,
-  todayOf,
   type QuotationRow,
 } from './quotations.ts';
 

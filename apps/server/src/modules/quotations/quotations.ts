@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, gte, max, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { dayIn, formatRupees, shiftDay } from '@fieldport/contract/fields';
+import { formatRupees, shiftDay } from '@fieldport/contract/fields';
 import {
   GetQuotation,
   ListQuotations,
@@ -40,7 +40,7 @@ import {
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { defineList, qualified } from '../../platform/lists.ts';
-import { withinDays } from '../../platform/organization-days.ts';
+import { todayOf, withinDays } from '../../platform/organization-days.ts';
 import { calendarDayText } from '../../platform/pdf-parts.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import {
@@ -61,9 +61,6 @@ import { priceLines, quotationSupply, type PricedLine } from './quotation-lines.
 
 const createdBy = alias(user, 'created_by');
 const recordedBy = alias(user, 'recorded_by');
-
-/** The organization's today: a quotation is valid through its `valid_until` day. */
-export const todayOf = (caller: Pick<Caller, 'organization'>) => dayIn(caller.organization.time_zone);
 
 /** APPROVED or SENT past the validity reads EXPIRED; the stored state otherwise. */
 export function effectiveState(state: QuotationState, validUntil: string, today: string): QuotationState {
@@ -337,7 +334,7 @@ export const listQuotationPayments = defineList(ListWorkFlowPayments, {
     input.quotation_id ? eq(quotationPayment.quotation_id, input.quotation_id) : undefined,
     input.mode ? eq(quotationPayment.mode, input.mode) : undefined,
     input.from_date ? gte(quotationPayment.paid_on, input.from_date) : undefined,
-    input.to_date ? sql`${quotationPayment.paid_on} <= ${input.to_date}` : undefined,
+    input.to_date ? lte(quotationPayment.paid_on, input.to_date) : undefined,
   ],
   toItem: (row) => paymentOf(row),
   export: {

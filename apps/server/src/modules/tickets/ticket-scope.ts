@@ -93,10 +93,8 @@ export function dayAndTimeIn(timeZone: string, at: Date): string {
   return clock(timeZone, true).format(at);
 }
 
-/** Today in the caller's organization. */
-export function todayOf(caller: Caller): string {
-  return dayIn(caller.organization.time_zone);
-}
+// Today in the caller's organization: the platform's, kept here for the tickets' imports.
+export { todayOf } from '../../platform/organization-days.ts';
 
 /** The day of the caller's organization on which an instant falls ('YYYY-MM-DD'). */
 export function organizationDayOf(caller: Caller, at: Date): string {
