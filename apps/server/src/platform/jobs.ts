@@ -50,7 +50,7 @@ export function createJobs(
       instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
       await instance.start();
       for (const job of registered.values()) {
-        await instance.createQueue(job.name);
+        await createQueueOnce(instance, job.name);
         await instance.schedule(job.name, job.cron);
         await instance.work(job.name, async () => {
           await job.run();
@@ -70,4 +70,23 @@ export function createJobs(
       await instance?.stop({ graceful: true, wait: true, timeout: 15_000 });
     },
   };
+}
+
+/**
+ * Creates a queue unless it exists. Two processes starting together may both create it; PostgreSQL
+ * then picks one of them as a deadlock victim, and that one tries again and finds the queue made.
+ */
+async function createQueueOnce(instance: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await instance.getQueue(name)) return;
+    try {
+      await instance.createQueue(name);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const racing = code === '40P01' || code === '23505' || code === '42P07';
+      if (!racing || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
 }
