@@ -143,6 +143,39 @@ describe('settings masters in the browser', () => {
     await context.close();
   });
 
+  it('adds a second-level escalation rule for urgent air-conditioner tickets, by keyboard where it can', async () => {
+    const { page, context } = await newPage();
+    await openAsOwner(page, '/EscalationNotification');
+    const rules = masterPage(page, {
+      title: 'Escalation Notification',
+      noun: 'escalation notification',
+      nouns: 'escalation notifications',
+    });
+    await page.getByText(/the portal mails the rule.s people and notes it on the ticket.s timeline/).waitFor();
+    await expect.poll(() => rules.names()).toContain('Unassigned for 4 hours');
+    await rules.row('Unassigned for 4 hours').getByText('All tickets').waitFor();
+
+    await rules.addButton().click();
+    const dialog = page.getByRole('dialog', { name: 'Add escalation notification' });
+    await dialog.getByLabel('Name').fill('Urgent AC waiting 2 hours');
+    await dialog.getByLabel('After (hours)').fill('2');
+    await dialog.getByRole('combobox', { name: 'Level' }).click();
+    await page.getByRole('option', { name: 'Level 2' }).click();
+    await dialog.getByRole('combobox', { name: 'Only of priority' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Urgent' }).click();
+    await dialog.getByRole('combobox', { name: 'Only of category' }).click();
+    await page.getByRole('option', { name: 'Air Conditioner', exact: true }).click();
+    await dialog.getByLabel('Notify emails').fill('service.head@demo.local');
+    await shot(page, 'escalation-rule-form');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectMessage(page, "Escalation notification 'Urgent AC waiting 2 hours' created");
+    const row = rules.row('Urgent AC waiting 2 hours');
+    await row.getByText('Urgent · Air Conditioner').waitFor();
+    await shot(page, 'escalation-rules-desktop');
+    await context.close();
+  });
+
   it('below 850 px: the list fits, row actions fold into a menu, sub-stages open full screen', async () => {
     const { page, context } = await newPage({ width: 400, height: 800 });
     await openAsOwner(page, '/WipState');

@@ -27,6 +27,13 @@ describe('the Mail Outbox (no mail server configured)', () => {
     await owner.page.getByRole('navigation', { name: 'Main menu' }).getByText('Mail Outbox').click();
     await expectPath(owner.page, '/MailOutbox');
     await owner.page.getByRole('heading', { name: 'Mail Outbox' }).waitFor();
+    // Each mail says how its delivery went: the job printed this one, so it is Sent.
+    const dealerRow = owner.page
+      .getByRole('row')
+      .filter({ hasText: 'dealer_agent@demo.local' })
+      .filter({ hasText: 'sign-in code' })
+      .first();
+    await dealerRow.getByText('Sent', { exact: true }).waitFor();
     await owner.page
       .getByRole('button', { name: /^Read the mail to dealer_agent@demo\.local/ })
       .first()

@@ -15,6 +15,7 @@ import { IMPORT_KINDS } from './modules/imports.ts';
 import { DOCUMENT_KINDS } from './modules/documents.ts';
 import { registerInvitationRoutes } from './modules/people/invitation-routes.ts';
 import { registerQuotationLinkRoutes } from './modules/quotations/quotation-link.ts';
+import { fireDueEscalations } from './modules/tickets/escalations.ts';
 import { startDueContracts } from './modules/contracts/contracts.ts';
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
 import { registerFileRoute } from './platform/file-route.ts';
@@ -134,6 +135,14 @@ export async function buildApp(
   await registerWebApp(app, { webDistDir: config.webDistDir, apiPrefixes: API_PREFIXES });
 
   const jobs = createJobs(database, app.log);
+  // Mails are queued in the outbox by the operations and delivered here (docs/operations.md#mail).
+  jobs.schedule({
+    name: 'mail.deliver',
+    cron: '* * * * *',
+    pollingIntervalSeconds: 1,
+    run: async () => void (await mailer.deliverDue()),
+  });
+  mailer.onQueued(() => jobs.runSoon('mail.deliver'));
   jobs.schedule({ name: 'rate-limits.prune', cron: '7 * * * *', run: () => pruneRateLimits(db) });
   jobs.schedule({
     name: 'files.clean-up',
@@ -150,6 +159,12 @@ export async function buildApp(
     name: 'contracts.start',
     cron: '35 * * * *',
     run: async () => void (await startDueContracts(db)),
+  });
+  // Tickets too long in a state tell the rules' people, once per ticket, rule and level (docs/escalations.md).
+  jobs.schedule({
+    name: 'tickets.escalate',
+    cron: '*/5 * * * *',
+    run: async () => void (await fireDueEscalations(db, mailer, config.publicUrl)),
   });
   jobs.schedule({
     name: 'device-actions.purge',

@@ -131,7 +131,7 @@ export async function resolveCaller(
   identity: Identity,
   db: Db,
   request: FastifyRequest,
-  /** `mailOutbox`: mails are kept in the outbox, not sent (its menu item then shows). */
+  /** `mailOutbox`: the owner's and admins' Mail Outbox menu item shows. */
   options: { mailOutbox?: boolean } = {},
 ): Promise<Caller> {
   const settings = await cookieSettingsOf(identity);

@@ -95,7 +95,7 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
       const request = reply.request;
       try {
         const caller = await resolveCaller(deps.identity, deps.db, request, {
-          mailOutbox: deps.mailer.transport === 'console',
+          mailOutbox: true,
         });
         authorize(caller, op.access);
         const rawInput = args.input ?? {};

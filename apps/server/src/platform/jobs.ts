@@ -15,6 +15,8 @@ interface ScheduledJob {
   /** Cron expression in UTC. */
   cron: string;
   run(): Promise<void>;
+  /** How often an idle process looks for a queued run (pg-boss's default is 2 s). */
+  pollingIntervalSeconds?: number;
 }
 
 export interface Jobs {
@@ -24,6 +26,12 @@ export interface Jobs {
   start(): Promise<void>;
   /** Queues a registered job to run now (an operator, or a test, not waiting for its tick). */
   runNow(name: string): Promise<void>;
+  /**
+   * Asks for a run soon, without waiting (new work was queued: a mail). Calls close together make
+   * one run; before the jobs start (tests, the demo seeding) it does nothing, and the schedule's
+   * next tick does the work.
+   */
+  runSoon(name: string): void;
   /** Lets running jobs finish (up to 15 s) and stops taking new ones. */
   stop(): Promise<void>;
 }
@@ -33,6 +41,7 @@ export function createJobs(
   log: { error(object: object, message: string): void; info(message: string): void },
 ): Jobs {
   const registered = new Map<string, ScheduledJob>();
+  const soon = new Set<string>();
   let boss: PgBoss | undefined;
 
   const options: PgBoss.ConstructorOptions =
@@ -52,7 +61,11 @@ export function createJobs(
       for (const job of registered.values()) {
         await createQueueOnce(instance, job.name);
         await instance.schedule(job.name, job.cron);
-        await instance.work(job.name, async () => {
+        // pg-boss refuses the option when present and undefined.
+        const workOptions = job.pollingIntervalSeconds
+          ? { pollingIntervalSeconds: job.pollingIntervalSeconds }
+          : {};
+        await instance.work(job.name, workOptions, async () => {
           await job.run();
         });
       }
@@ -63,6 +76,16 @@ export function createJobs(
       if (!boss) throw new Error('The jobs have not started');
       if (!registered.has(name)) throw new Error(`No job is named ${name}`);
       await boss.send(name, {});
+    },
+    runSoon(name) {
+      if (!boss || soon.has(name)) return;
+      soon.add(name);
+      // After the current tick: the transaction that queued the work has usually committed by then,
+      // and on the embedded database the send waits for it.
+      setTimeout(() => {
+        soon.delete(name);
+        boss?.send(name, {}).catch((error: unknown) => log.error({ err: error }, `could not queue ${name}`));
+      }, 20);
     },
     async stop() {
       const instance = boss;

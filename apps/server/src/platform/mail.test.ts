@@ -4,6 +4,7 @@ import { mailOutbox } from '../db/schema/platform.ts';
 import { authCall, latestCode, sessionsOf, startTestApp, unique, type TestApp } from '../test/harness.ts';
 import { addTestMember, seedTestOrganization } from '../test/organizations.ts';
 import { startSmtpReceiver } from '../test/smtp-receiver.ts';
+import { MAIL_ATTEMPTS } from '@fieldport/contract/operations/mail-outbox';
 import { createMailer } from './mail.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -39,6 +40,11 @@ describe('mail over SMTP', () => {
       type: 'forget-password',
     });
     expect(sent.status).toBe(200);
+    // Queued by the request, delivered by the mail job (here run at once, as its nudge would).
+    const [queued] = await outboxRows(email);
+    expect(queued).toMatchObject({ status: 'QUEUED', attempts: 0 });
+    expect(mailsFor(email)).toHaveLength(0);
+    expect(await app.mailer.deliverDue({ to: email })).toBeGreaterThanOrEqual(1);
 
     const [mail] = mailsFor(email);
     expect(mailsFor(email)).toHaveLength(1);
@@ -77,6 +83,7 @@ describe('mail over SMTP', () => {
     expect(
       (await authCall(app, '/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })).status,
     ).toBe(200);
+    await app.mailer.deliverDue({ to: email });
     const [mail] = mailsFor(email);
     expect(mail.headers).toMatch(/^Subject: Your Fieldport sign-in code$/m);
     const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? '';
@@ -85,7 +92,7 @@ describe('mail over SMTP', () => {
     expect(await sessionsOf(app, members.AGENT.userId)).toHaveLength(1);
   });
 
-  it('records a refused delivery as FAILED with the reason, and tells the client it failed', async () => {
+  it('retries a refused delivery with growing waits, then keeps it FAILED with the reason and no body', async () => {
     const { org } = await seedTestOrganization(app.database.db, { roles: [] });
     const person = await addTestMember(app.database.db, {
       organizationId: org.id,
@@ -96,15 +103,60 @@ describe('mail over SMTP', () => {
       email: person.email,
       type: 'forget-password',
     });
-    expect(sent.status).toBe(503);
-    expect(sent.body).toEqual({
-      code: 'MAIL_FAILED',
-      message: 'The code could not be mailed. Please try again in a few minutes.',
-    });
+    expect(sent.status).toBe(200);
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= MAIL_ATTEMPTS; attempt += 1) {
+      await app.mailer.deliverDue({ to: person.email });
+      const [row] = await outboxRows(person.email);
+      expect(row.attempts).toBe(attempt);
+      expect(row.error).toContain('Mailbox unavailable');
+      if (attempt < MAIL_ATTEMPTS) {
+        expect(row.status).toBe('QUEUED');
+        waits.push(Math.round((row.next_attempt_at.getTime() - Date.now()) / 1000));
+        // The wait has not passed: nothing is tried.
+        await app.mailer.deliverDue({ to: person.email });
+        expect((await outboxRows(person.email))[0].attempts).toBe(attempt);
+        // The clock moves on.
+        await app.database.db
+          .update(mailOutbox)
+          .set({ next_attempt_at: new Date(Date.now() - 1000) })
+          .where(eq(mailOutbox.id, row.id));
+      } else {
+        expect(row).toMatchObject({ status: 'FAILED', body_text: null, transport: 'smtp' });
+      }
+    }
     expect(mailsFor(person.email)).toHaveLength(0);
-    const [row] = await outboxRows(person.email);
-    expect(row).toMatchObject({ transport: 'smtp', status: 'FAILED', body_text: null });
-    expect(row.error).toContain('Mailbox unavailable');
+    // 30 s, 2, 8 and 32 minutes, give or take the test's own time.
+    expect(waits.map((wait) => Math.round(wait / 30))).toEqual([1, 4, 16, 64]);
+  });
+
+  it('queues one mail per idempotency key, however often the work that sends it runs', async () => {
+    const to = `once.${unique()}@test.local`;
+    const key = `test:${unique()}`;
+    await app.mailer.send({ to, subject: 'Once', text: 'Only once.' }, undefined, { idempotencyKey: key });
+    await app.mailer.send({ to, subject: 'Once', text: 'Only once.' }, undefined, { idempotencyKey: key });
+    await app.mailer.deliverDue({ to: to });
+    expect(mailsFor(to)).toHaveLength(1);
+    expect(await outboxRows(to)).toHaveLength(1);
+  });
+
+  it('takes up a mail whose attempt was lost (its process died) once the attempt has run out', async () => {
+    const to = `lost.${unique()}@test.local`;
+    await app.mailer.send({ to, subject: 'Lost attempt', text: 'Sent after all.' });
+    // Another process claimed it and died before it could say how the attempt went.
+    await app.database.db
+      .update(mailOutbox)
+      .set({ status: 'SENDING', attempts: 1, next_attempt_at: new Date(Date.now() + 60_000) })
+      .where(eq(mailOutbox.to_address, to));
+    await app.mailer.deliverDue({ to: to });
+    expect(mailsFor(to)).toHaveLength(0);
+    await app.database.db
+      .update(mailOutbox)
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.to_address, to));
+    await app.mailer.deliverDue({ to: to });
+    expect(mailsFor(to)).toHaveLength(1);
+    expect((await outboxRows(to))[0]).toMatchObject({ status: 'SENT', attempts: 2 });
   });
 
   it('reports the SMTP transport on the health check', async () => {
@@ -124,6 +176,10 @@ describe('the console outbox (no SMTP_URL)', () => {
     expect(mailer.transport).toBe('console');
     const to = `console.${unique()}@test.local`;
     await mailer.send({ to, subject: 'Hello', text: 'Your code is 424242.\n\nThanks.' });
+    // Queued, with its body, until the job delivers it: printed then.
+    expect(blocks).toHaveLength(0);
+    expect(await latestCode(app, to)).toBe('424242');
+    await mailer.deliverDue({ to: to });
     mailer.close();
     expect(blocks).toHaveLength(1);
     const lines = blocks[0].split('\n');

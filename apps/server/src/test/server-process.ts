@@ -16,6 +16,10 @@ export interface ServerProcess {
   /** Signs in as a browser does; returns the Cookie header. */
   signIn(email: string, password: string): Promise<string>;
   call<Op extends OperationDef>(cookie: string, op: Op, input: unknown): Promise<GraphqlAnswer<DataOf<Op>>>;
+  /** Ends the process at once (SIGKILL, `kill -9`): nothing it was doing is finished or undone. */
+  kill(): Promise<void>;
+  /** What it printed: the console outbox's mails among the log lines. */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -32,7 +36,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fieldport-process-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,6 +59,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
       AUTH_RATE_LIMIT_IP_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '1000',
       AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: '1000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,7 +68,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 
   const close = async () => {
-    if (server.exitCode === null) {
+    if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await exited;
     }
@@ -118,6 +126,13 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
       const raw = body.data?.[op.name];
       return { envelope: raw ? JSON.parse(raw) : undefined, errors: body.errors };
     },
+    async kill() {
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill('SIGKILL');
+        await exited;
+      }
+    },
+    output: () => output,
     close,
   };
 }

@@ -5,6 +5,7 @@ import type { RecordStatus } from '../lists.ts';
 import { displayOrderSchema, idSchema, masterContract, nameSchema, namedMasterContract } from '../masters.ts';
 import { ROLES, type Role } from '../roles.ts';
 import { OPEN_TICKET_STATES, type OpenTicketState } from '../ticket-states.ts';
+import { TICKET_PRIORITIES, type TicketPriority } from './tickets.ts';
 
 /**
  * The settings masters (docs/product.md#masters). Each is declared by
@@ -263,17 +264,25 @@ export const {
 } = additionalParts;
 
 // ---------------------------------------------------------------------------------------------
-// Escalation notification rules: when a ticket has stayed in a state for so many hours, tell these
-// roles and addresses. The rules are kept here; firing them comes with the ticket work.
+// Escalation notification rules (docs/escalations.md): when a ticket has stayed in a state for so
+// many hours, tell these roles and addresses; a job fires each rule once per ticket and level.
 
 const ESCALATION_MAX_HOURS = 720;
 const ESCALATION_MAX_EMAILS = 10;
+export const ESCALATION_LEVELS = [1, 2, 3] as const;
 
 export interface EscalationNotificationItem {
   escalation_notification_id: string;
   escalation_notification_name: string;
   ticket_state: OpenTicketState;
   after_hours: number;
+  level: number;
+  /** Only tickets of this priority, category, territory; null: any. */
+  priority: TicketPriority | null;
+  category_id: string | null;
+  category_name: string | null;
+  territory_id: string | null;
+  territory_name: string | null;
   notify_roles: Role[];
   notify_emails: string[];
   escalation_notification_status: RecordStatus;
@@ -300,6 +309,28 @@ export const escalationNotifications = masterContract<EscalationNotificationItem
       .int(hoursMessage)
       .min(1, hoursMessage)
       .max(ESCALATION_MAX_HOURS, hoursMessage),
+    level: z
+      .number({ error: 'Level must be 1, 2 or 3' })
+      .int('Level must be 1, 2 or 3')
+      .min(1, 'Level must be 1, 2 or 3')
+      .max(ESCALATION_LEVELS.length, 'Level must be 1, 2 or 3')
+      .default(1),
+    // '' is the form's "any", as null is the API's.
+    priority: z
+      .literal('')
+      .transform(() => null)
+      .or(z.enum(TICKET_PRIORITIES, { error: 'Priority must be LOW, MEDIUM, HIGH or URGENT' }).nullable())
+      .default(null),
+    category_id: z
+      .literal('')
+      .transform(() => null)
+      .or(idSchema('Category').nullable())
+      .default(null),
+    territory_id: z
+      .literal('')
+      .transform(() => null)
+      .or(idSchema('Territory').nullable())
+      .default(null),
     notify_roles: z
       .array(z.enum(ROLES, { error: `Roles must be among ${ROLES.join(', ')}` }), {
         error: 'Notify roles must be a list of roles',
@@ -326,6 +357,7 @@ export const escalationNotifications = masterContract<EscalationNotificationItem
     'escalation_notification_name',
     'ticket_state',
     'after_hours',
+    'level',
     'escalation_notification_status',
     'escalation_notification_created_on',
   ],

@@ -98,6 +98,8 @@ export const TICKET_EVENT_KINDS = [
   'NOTE',
   'CALL',
   'PHOTO',
+  /** An escalation rule fired (docs/escalations.md): `text` names the rule, its level and who was told. */
+  'ESCALATED',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 

@@ -7,10 +7,13 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { ImportPreviewRow, ImportRowError, ImportStatus } from '@fieldport/contract/imports';
 import type { AccessModule } from '@fieldport/contract/operations/account';
+import type { MailStatus } from '@fieldport/contract/operations/mail-outbox';
 import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 import { member, organization, user } from './identity.ts';
 
@@ -75,6 +78,12 @@ export const designation = pgTable(
 );
 
 /** Every mail the product sends; the console outbox keeps the body (codes included) here. */
+/**
+ * Every mail the portal sends, and the queue it is sent from (docs/operations.md#mail): written
+ * QUEUED in the transaction of what it tells about, delivered by the `mail.deliver` job, retried
+ * with back-off, FAILED after the last attempt. The body waits here until sent; a mail sent through
+ * a mail server then keeps none, so that codes are not kept at rest.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -84,16 +93,35 @@ export const mailOutbox = pgTable(
     to_address: text().notNull(),
     subject: text().notNull(),
     body_text: text(),
+    /** The documents sent with it, until sent: `{ filename, contentType, base64 }`. */
+    attachments: jsonb().$type<QueuedAttachment[]>(),
     transport: text().$type<'console' | 'smtp'>().notNull(),
-    status: text().$type<'SENT' | 'FAILED'>().notNull(),
+    status: text().$type<MailStatus>().notNull(),
+    /** Delivery attempts begun. */
+    attempts: integer().notNull().default(0),
+    /** When the next attempt may begin; for a SENDING mail, when its attempt counts as lost. */
+    next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp({ withTimezone: true }),
     error: text(),
+    /** Set by background work that may run twice: one mail per key, ever. */
+    idempotency_key: text(),
     created_at: createdAt(),
   },
   (table) => [
     index('mail_outbox_to_idx').on(table.to_address, table.created_at),
     index('mail_outbox_organization_idx').on(table.organization_id, table.created_at),
+    index('mail_outbox_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.status} in ('QUEUED', 'SENDING')`),
+    uniqueIndex('mail_outbox_idempotency_key_uq').on(table.idempotency_key),
   ],
 );
+
+export interface QueuedAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
 
 /** Fixed-window counters of the /auth rate limits, kept in the database so that every process shares them. */
 export const rateLimit = pgTable('rate_limit', {

@@ -1,6 +1,9 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Role } from '@fieldport/contract/roles';
 import type { OpenTicketState } from '@fieldport/contract/ticket-states';
+import type { TicketPriority } from '@fieldport/contract/operations/tickets';
+import { category } from './product-catalogue.ts';
+import { territory } from './territories.ts';
 import { masterColumns } from '../columns.ts';
 import { trigramIndex, uniqueNameIndex } from '../indexes.ts';
 
@@ -77,7 +80,11 @@ export const additionalPart = pgTable(
   ],
 );
 
-/** When a ticket has stayed in a state this many hours, tell these roles and addresses. */
+/**
+ * When a ticket has stayed in a state this many hours, tell these roles and addresses; narrowed,
+ * when set, to a priority, a category and a territory (docs/escalations.md). A job fires each rule
+ * at most once per ticket and level (`ticket_escalation`).
+ */
 export const escalationNotification = pgTable(
   'escalation_notification',
   {
@@ -85,6 +92,11 @@ export const escalationNotification = pgTable(
     name: text().notNull(),
     ticket_state: text().$type<OpenTicketState>().notNull(),
     after_hours: integer().notNull(),
+    /** 1 for the first word to the co-ordinators, higher for those told when that did not help. */
+    level: integer().notNull().default(1),
+    priority: text().$type<TicketPriority>(),
+    category_id: text().references(() => category.id, { onDelete: 'set null' }),
+    territory_id: text().references(() => territory.id, { onDelete: 'set null' }),
     notify_roles: jsonb().$type<Role[]>().notNull().default([]),
     notify_emails: jsonb().$type<string[]>().notNull().default([]),
   },

@@ -21,7 +21,13 @@ import { party } from './platform.ts';
 import { category, service } from './product-catalogue.ts';
 import { fleetItem } from './product-fleet.ts';
 import { costConfiguration } from './payouts.ts';
-import { closureRemark, problemDescription, serviceType, wipSubStage } from './settings.ts';
+import {
+  closureRemark,
+  escalationNotification,
+  problemDescription,
+  serviceType,
+  wipSubStage,
+} from './settings.ts';
 import { territory } from './territories.ts';
 
 // Tickets (docs/product.md#ticket-states, #assignment-and-claim, #closure; docs/tickets.md).
@@ -178,6 +184,34 @@ export const ticketEvent = pgTable(
   },
   (table) => [
     index('ticket_event_org_ticket_idx').on(table.organization_id, table.ticket_id, table.created_at),
+  ],
+);
+
+/**
+ * An escalation rule that fired for a ticket (docs/escalations.md): one row per ticket, rule and
+ * level, ever, so that the job that fires them may run twice, in two processes or after a crash,
+ * and tell nobody twice.
+ */
+export const ticketEscalation = pgTable(
+  'ticket_escalation',
+  {
+    id: text().primaryKey(),
+    organization_id: organizationId(),
+    ticket_id: text()
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    rule_id: text()
+      .notNull()
+      .references(() => escalationNotification.id, { onDelete: 'cascade' }),
+    level: integer().notNull(),
+    /** The state the ticket had stayed in, and since when. */
+    ticket_state: text().$type<TicketState>().notNull(),
+    state_since: timestamptz().notNull(),
+    fired_at: timestamptz().notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ticket_escalation_once_uq').on(table.ticket_id, table.rule_id, table.level),
+    index('ticket_escalation_org_fired_idx').on(table.organization_id, table.fired_at),
   ],
 );
 

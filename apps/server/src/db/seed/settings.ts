@@ -16,6 +16,7 @@ import {
   wipSubStage,
 } from '../schema/settings.ts';
 import { newId } from '../ids.ts';
+import type { TicketPriority } from '@fieldport/contract/operations/tickets';
 
 // Settings masters made the way the product makes them; shared by the demo seed and the tests.
 
@@ -102,6 +103,8 @@ async function seedEscalationNotification(
     after_hours: number;
     notify_roles?: Role[];
     notify_emails?: string[];
+    level?: number;
+    priority?: TicketPriority;
     status?: RecordStatus;
   },
 ) {
@@ -196,6 +199,17 @@ export async function seedDemoSettings(db: Db, organization_id: string, coordina
     ticket_state: 'ON_HOLD',
     after_hours: 72,
     notify_roles: ['ADMIN', 'STORE_MANAGER'],
+    notify_emails: ['service.head@demo.local'],
+  });
+  // The second level of a chain: an urgent ticket nobody took tells the owner as well.
+  await seedEscalationNotification(db, {
+    organization_id,
+    name: 'Urgent and unassigned for 8 hours',
+    ticket_state: 'OPEN',
+    after_hours: 8,
+    level: 2,
+    priority: 'URGENT',
+    notify_roles: ['OWNER'],
     notify_emails: ['service.head@demo.local'],
   });
 }

@@ -1,13 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import {
-  ListOutboxMails,
-  MAIL_OUTBOX_MESSAGES,
-  type OutboxMailItem,
-} from '@fieldport/contract/operations/mail-outbox';
+import { ListOutboxMails, type OutboxMailItem } from '@fieldport/contract/operations/mail-outbox';
 import { mailOutbox } from '../../db/schema/platform.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { defineHandler } from '../../platform/handler.ts';
-import { notFound } from '../../platform/errors.ts';
 import { defineList } from '../../platform/lists.ts';
 
 /**
@@ -45,12 +40,17 @@ const mails = defineList(ListOutboxMails, {
     to_address: mailOutbox.to_address,
     subject: mailOutbox.subject,
     body_text: mailOutbox.body_text,
+    transport: mailOutbox.transport,
+    status: mailOutbox.status,
+    attempts: mailOutbox.attempts,
+    next_attempt_at: mailOutbox.next_attempt_at,
+    sent_at: mailOutbox.sent_at,
+    error: mailOutbox.error,
   },
   search: [mailOutbox.to_address, mailOutbox.subject],
   sort: { created_on: mailOutbox.created_at },
   filters: (input) => [
-    // Only the kept mails: those sent through a mail server keep no body.
-    eq(mailOutbox.transport, 'console'),
+    input.mail_status ? eq(mailOutbox.status, input.mail_status) : undefined,
     input.to_address ? eq(mailOutbox.to_address, input.to_address) : undefined,
   ],
   toItem: (row): OutboxMailItem => ({
@@ -58,19 +58,25 @@ const mails = defineList(ListOutboxMails, {
     created_on: row.created_at.toISOString(),
     to_address: row.to_address,
     subject: row.subject,
-    body_text: row.body_text ?? '',
-    codes: codesIn(row.body_text ?? ''),
+    // A mail server's mail waits with its body until sent; only the console's is shown.
+    body_text: row.transport === 'console' ? (row.body_text ?? '') : '',
+    codes: row.transport === 'console' ? codesIn(row.body_text ?? '') : [],
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_on:
+      row.status === 'QUEUED' || row.status === 'SENDING' ? row.next_attempt_at.toISOString() : null,
+    sent_on: row.sent_at?.toISOString() ?? null,
+    error: row.error,
   }),
 });
 
 export const listOutboxMails = Object.assign(
   defineHandler(ListOutboxMails, async (input, context) => {
-    // The menu item shows only without a mail server; the operation says so if called anyway.
-    if (context.mailer.transport !== 'console') throw notFound(MAIL_OUTBOX_MESSAGES.notKept);
     return {
       data: {
         ...(await mails.list.page(context.db, context.caller, input)),
         time_zone: context.caller.organization.time_zone,
+        transport: context.mailer.transport,
       },
     };
   }),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListOutboxMails } from '@fieldport/contract/operations/mail-outbox';
+import { and, eq } from 'drizzle-orm';
+import { ListOutboxMails, MAIL_ATTEMPTS } from '@fieldport/contract/operations/mail-outbox';
+import { mailOutbox } from '../../db/schema/platform.ts';
 import { Get_Current_User_Details } from '@fieldport/contract/operations/account';
 import { seedCustomer } from '../../db/seed/customers.ts';
 import { authCall, call, signIn, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -98,15 +100,52 @@ describe('the mail outbox (no mail server configured)', () => {
 });
 
 describe('with a mail server configured', () => {
-  it('keeps no outbox: no menu item, and the operation is refused', async () => {
+  it("shows the owner each mail's delivery, never its body or codes, and a mail that keeps failing as FAILED with why", async () => {
+    // Nothing listens on port 9: the mail server is down.
     const smtp = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:9/' });
     try {
-      const { members } = await seedTestOrganization(smtp.database.db, { roles: ['OWNER'] });
+      const { org, members } = await seedTestOrganization(smtp.database.db, { roles: ['OWNER'] });
       const owner = await signIn(smtp, members.OWNER.email, TEST_PASSWORD);
       const me = await call(smtp, owner, Get_Current_User_Details, {});
-      expect(me.envelope?.data.items[0].mail_outbox).toBeUndefined();
-      const refused = await call(smtp, owner, ListOutboxMails, {});
-      expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      expect(me.envelope?.data.items[0].mail_outbox).toBe(true);
+      const to = `down.${org.id}@test.local`;
+      await smtp.mailer.send({
+        to,
+        subject: 'Your closure code',
+        text: 'Your closure code is 123456.',
+        organizationId: org.id,
+      });
+      const list = async (input: Record<string, unknown> = {}) => {
+        const answer = await call(smtp, owner, ListOutboxMails, { to_address: to, ...input });
+        if (!answer.envelope) throw new Error(JSON.stringify(answer.errors));
+        return answer.envelope.data;
+      };
+      const queued = await list();
+      expect(queued.transport).toBe('smtp');
+      expect(queued.items).toEqual([
+        expect.objectContaining({ status: 'QUEUED', attempts: 0, body_text: '', codes: [], error: null }),
+      ]);
+      for (let attempt = 1; attempt <= MAIL_ATTEMPTS; attempt += 1) {
+        await smtp.mailer.deliverDue({ to: to });
+        await smtp.database.db
+          .update(mailOutbox)
+          .set({ next_attempt_at: new Date(Date.now() - 1000) })
+          .where(and(eq(mailOutbox.to_address, to), eq(mailOutbox.status, 'QUEUED')));
+      }
+      const failed = await list({ mail_status: 'FAILED' });
+      expect(failed.items).toEqual([
+        expect.objectContaining({
+          to_address: to,
+          status: 'FAILED',
+          attempts: MAIL_ATTEMPTS,
+          body_text: '',
+          codes: [],
+          next_attempt_on: null,
+          sent_on: null,
+          error: expect.stringContaining('ECONNREFUSED'),
+        }),
+      ]);
+      expect((await list({ mail_status: 'SENT' })).items).toEqual([]);
     } finally {
       await smtp.close();
     }

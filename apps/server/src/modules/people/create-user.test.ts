@@ -304,15 +304,21 @@ describe('CreateUser when the invitation cannot be mailed', () => {
     await smtpApp?.close();
   });
 
-  it('says so and keeps nothing: no person, no membership, no audit entry', async () => {
+  it('keeps the person and queues the invitation, which waits for the mail server to come back', async () => {
     const org = await peopleOrganization(smtpApp);
     const email = newEmail('unmailed');
     const cookie = await org.as('OWNER');
     const before = await footprint(smtpApp, org.org.id, email);
     const answer = await call(smtpApp, cookie, CreateUser, technician(email));
-    expectRefused(answer, 'SERVICE_UNAVAILABLE', {
-      message: `The invitation to ${email} could not be mailed, so nothing was saved. Please try again in a few minutes.`,
+    expect(answer.errors).toBeUndefined();
+    expect((await footprint(smtpApp, org.org.id, email)).people).toBe(before.people + 1);
+    await smtpApp.mailer.deliverDue({ to: email });
+    const [mail] = await mailsTo(smtpApp, email);
+    expect(mail).toMatchObject({
+      status: 'QUEUED',
+      attempts: 1,
+      subject: expect.stringContaining('invited'),
     });
-    expect(await footprint(smtpApp, org.org.id, email)).toEqual(before);
+    expect(mail.error).toContain('ECONNREFUSED');
   });
 });

@@ -471,6 +471,7 @@ describe('the document', () => {
       PURCHASING_MESSAGES.shared(order.po_number, 'orders@coolair.example'),
     );
     expect(shared.envelope?.data.items[0].shared_to).toBe('orders@coolair.example');
+    await app.mailer.deliverDue({ to: 'orders@coolair.example' });
     const mail = smtp.received.findLast((received) => received.to.includes('orders@coolair.example'));
     expect(mail?.raw).toContain(`Purchase order ${order.po_number}`);
     expect(mail?.raw).toMatch(/Content-Type: application\/pdf; name=PO-\d{4}-\d{2}-\d{6}\.pdf/);

@@ -143,7 +143,8 @@ const details = async (id: string, who = 'AGENT') =>
   (await world.ok(who, GetQuotation, { quotation_id: id })).items[0];
 
 /** The link of the newest quotation mail to an address, as the customer would click it. */
-function mailedToken(to: string): string {
+async function mailedToken(to: string): Promise<string> {
+  await app.mailer.deliverDue({ to: to });
   const mail = smtp.received.findLast((received) => received.to.includes(to));
   // The text part is quoted-printable (it has a rupee sign): soft line breaks and '=' encoded.
   const text = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -358,10 +359,11 @@ describe("the customer's link", () => {
     const item = await approved(await draft());
     const shared = (await world.ok('AGENT', ShareQuotation, { quotation_id: item.quotation_id })).items[0];
     expect(shared).toMatchObject({ state: 'SENT', shared_to: world.customerEmail });
+    await app.mailer.deliverDue({ to: world.customerEmail });
     const mail = smtp.received.findLast((received) => received.to.includes(world.customerEmail));
     expect(mail?.raw).toContain(`Quotation ${item.quotation_number} from ${world.org.name}`);
     expect(mail?.raw).toContain('application/pdf');
-    const token = mailedToken(world.customerEmail);
+    const token = await mailedToken(world.customerEmail);
 
     const read = await link('read', { token });
     expect(read.status).toBe(200);
@@ -412,6 +414,7 @@ describe("the customer's link", () => {
     expect(contract).toMatch(/^AMC\/\d{4}-\d{2}\/\d{6}$/);
     expect(events.some((event) => event.details?.includes(contract))).toBe(true);
     // The drafter hears of it.
+    await app.mailer.deliverDue({ to: world.members.AGENT.email });
     const told = smtp.received.findLast((received) => received.to.includes(world.members.AGENT.email));
     expect(told?.raw).toContain(`Quotation ${item.quotation_number} accepted`);
 
@@ -431,7 +434,7 @@ describe("the customer's link", () => {
       }),
     );
     await world.ok('AGENT', ShareQuotation, { quotation_id: item.quotation_id });
-    const token = mailedToken('accounts@pune-traders.example');
+    const token = await mailedToken('accounts@pune-traders.example');
     const bare = await link('reject', { token });
     expect(bare).toMatchObject({
       status: 400,
@@ -462,7 +465,7 @@ describe("the customer's link", () => {
     // Past its validity, an approved revision reads EXPIRED and its link says so.
     const second = await approved(revision);
     await world.ok('AGENT', ShareQuotation, { quotation_id: second.quotation_id });
-    const secondToken = mailedToken('accounts@pune-traders.example');
+    const secondToken = await mailedToken('accounts@pune-traders.example');
     await world.db
       .update(quotation)
       .set({ valid_until: shiftDay(today(), -1) })
@@ -496,7 +499,7 @@ describe('payments', () => {
       QUOTATIONS_MESSAGES.notPayable(item.quotation_number, 'Approved'),
     );
     await world.ok('AGENT', ShareQuotation, { quotation_id: item.quotation_id });
-    await link('accept', { token: mailedToken(world.customerEmail) });
+    await link('accept', { token: await mailedToken(world.customerEmail) });
 
     const paid = (
       await world.ok('AGENT', RecordQuotationPayment, {

@@ -2,27 +2,18 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { customer } from '../../db/schema/customers.ts';
 import { member, user } from '../../db/schema/identity.ts';
 import type { OperationContext } from '../../platform/handler.ts';
-import { unavailable } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mail.ts';
 import type { TicketRow } from './ticket-rules.ts';
 import { userOfMember } from '../../platform/tenant.ts';
 
-// The mails of docs/tickets.md#mails, sent inside the operation's transaction (mailer.send(mail,
-// ctx.db)), so that a mail is recorded only when what it tells about is.
+// The mails of docs/tickets.md#mails, queued inside the operation's transaction (mailer.send(mail,
+// ctx.db)), so that a mail is queued only when what it tells about is; the mail job delivers them.
 
 type MailTicket = Pick<TicketRow, 'organization_id' | 'customer_id' | 'ticket_number'>;
 
-/**
- * A notice (created, assigned, closed, needs a technician): recorded with the operation, but a
- * mail server that fails does not undo the ticket's change; the failure is in the log and in
- * mail_outbox. The closure code is different: without its mail the operation fails.
- */
+/** A notice (created, assigned, closed, needs a technician, the closure code), queued with the operation. */
 async function notify(context: OperationContext, mail: Mail) {
-  try {
-    await context.mailer.send({ ...mail, organizationId: context.caller.organization.id }, context.db);
-  } catch (error) {
-    context.request.log.warn({ err: error, to: mail.to, subject: mail.subject }, 'ticket notice not sent');
-  }
+  await context.mailer.send({ ...mail, organizationId: context.caller.organization.id }, context.db);
 }
 
 async function customerOf(context: OperationContext, row: MailTicket) {
@@ -86,19 +77,11 @@ export async function mailTicketClosed(context: OperationContext, row: MailTicke
   ]);
 }
 
-async function sendOrUnavailable(context: OperationContext, mail: Mail) {
-  try {
-    await context.mailer.send({ ...mail, organizationId: context.caller.organization.id }, context.db);
-  } catch {
-    throw unavailable('The closure code could not be mailed to the customer. Try again in a few minutes.');
-  }
-}
-
 /** The closure code, to the customer; returns the address it went to. */
 export async function mailClosureCode(context: OperationContext, row: MailTicket, code: string) {
   const found = await customerOf(context, row);
   if (!found?.email) return null;
-  await sendOrUnavailable(context, {
+  await notify(context, {
     to: found.email,
     subject: `Closure code for your service request ${row.ticket_number}`,
     text: [

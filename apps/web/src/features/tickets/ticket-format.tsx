@@ -130,4 +130,5 @@ export const EVENT_LABELS: Record<TicketEventKind, string> = {
   NOTE: 'Note',
   CALL: 'Call',
   PHOTO: 'Photo',
+  ESCALATED: 'Escalated',
 };
