@@ -151,7 +151,9 @@ describe('settings masters in the browser', () => {
       noun: 'escalation notification',
       nouns: 'escalation notifications',
     });
-    await page.getByText(/the portal mails the rule.s people and notes it on the ticket.s timeline/).waitFor();
+    await page
+      .getByText(/the portal mails the rule.s people and notes it on the ticket.s timeline/)
+      .waitFor();
     await expect.poll(() => rules.names()).toContain('Unassigned for 4 hours');
     await rules.row('Unassigned for 4 hours').getByText('All tickets').waitFor();
 
