@@ -13,6 +13,7 @@ import { setDemoRateCards } from '../apps/server/src/modules/payouts/demo-rate-c
 import { raiseDemoPayout } from '../apps/server/src/modules/payouts/demo-payouts.ts';
 import { raiseDemoQuotations } from '../apps/server/src/modules/quotations/demo-quotations.ts';
 import { raiseDemoReplacements } from '../apps/server/src/modules/fgr/demo-fgr.ts';
+import { raiseDemoPlans } from '../apps/server/src/modules/schedules/demo-schedules.ts';
 import { raiseDemoFleetRequests } from '../apps/server/src/modules/product-fleet/demo-requests.ts';
 import { seedE2eFixtures } from './support/fixtures.ts';
 
@@ -79,6 +80,7 @@ export default async function setup(project: TestProject) {
   await raiseDemoPayout(database.db);
   await raiseDemoQuotations(database.db);
   await raiseDemoReplacements(database.db);
+  await raiseDemoPlans(database.db);
   await seedE2eFixtures(database.db);
   await database.close();
 

@@ -16,6 +16,7 @@ import { DOCUMENT_KINDS } from './modules/documents.ts';
 import { registerInvitationRoutes } from './modules/people/invitation-routes.ts';
 import { registerQuotationLinkRoutes } from './modules/quotations/quotation-link.ts';
 import { fireDueEscalations } from './modules/tickets/escalations.ts';
+import { raiseDueMaintenance } from './modules/schedules/raise.ts';
 import { startDueContracts } from './modules/contracts/contracts.ts';
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
 import { registerFileRoute } from './platform/file-route.ts';
@@ -165,6 +166,12 @@ export async function buildApp(
     name: 'tickets.escalate',
     cron: '*/5 * * * *',
     run: async () => void (await fireDueEscalations(db, mailer, config.publicUrl)),
+  });
+  // Maintenance plans raise their tickets ahead of each due date (docs/schedules.md).
+  jobs.schedule({
+    name: 'schedules.raise',
+    cron: '20 * * * *',
+    run: async () => void (await raiseDueMaintenance({ db, mailer, config, identity, files })),
   });
   jobs.schedule({
     name: 'device-actions.purge',

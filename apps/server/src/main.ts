@@ -10,6 +10,7 @@ import { setDemoRateCards } from './modules/payouts/demo-rate-cards.ts';
 import { raiseDemoPayout } from './modules/payouts/demo-payouts.ts';
 import { raiseDemoQuotations } from './modules/quotations/demo-quotations.ts';
 import { raiseDemoReplacements } from './modules/fgr/demo-fgr.ts';
+import { raiseDemoPlans } from './modules/schedules/demo-schedules.ts';
 import { raiseDemoFleetRequests } from './modules/product-fleet/demo-requests.ts';
 
 async function main() {
@@ -37,6 +38,7 @@ async function main() {
     await raiseDemoPayout(database.db);
     await raiseDemoQuotations(database.db);
     await raiseDemoReplacements(database.db);
+    await raiseDemoPlans(database.db);
   }
   const { app } = await buildApp(config, database, { jobs: true });
 

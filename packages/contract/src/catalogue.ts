@@ -19,6 +19,7 @@ import * as credits from './operations/credits.ts';
 import * as quotations from './operations/quotations.ts';
 import * as contracts from './operations/contracts.ts';
 import * as fgr from './operations/fgr.ts';
+import * as schedules from './operations/schedules.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -64,6 +65,7 @@ export const CATALOGUE = collect(
   quotations,
   contracts,
   fgr,
+  schedules,
   payouts,
   credits,
 );

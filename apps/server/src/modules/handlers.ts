@@ -69,6 +69,7 @@ import { payoutHandlers } from './payouts/payouts-handlers.ts';
 import { quotationsHandlers } from './quotations/quotations-handlers.ts';
 import { contractsHandlers } from './contracts/contracts-handlers.ts';
 import { fgrHandlers } from './fgr/fgr-handlers.ts';
+import { scheduleHandlers } from './schedules/plans.ts';
 import { creditHandlers } from './credits/credits.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
@@ -156,6 +157,8 @@ export const HANDLERS: Handler[] = [
   ...contractsHandlers,
   // Product replacement under warranty or AMC (docs/fgr.md).
   ...fgrHandlers,
+  // Scheduled maintenance: plans on fleet items that raise their tickets ahead (docs/schedules.md).
+  ...scheduleHandlers,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).
   ...creditHandlers,
 ] as Handler[];

@@ -39,3 +39,10 @@ export function withinDays(
 export function todayOf(caller: Pick<Caller, 'organization'>): string {
   return dayIn(caller.organization.time_zone);
 }
+
+/** A calendar day as the screens write it (the web's formatDay): '2026-12-04' -> '4 Dec 2026'. */
+export function dayWords(day: string): string {
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}

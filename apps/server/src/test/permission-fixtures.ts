@@ -18,6 +18,7 @@ import { payoutFixtures } from '../modules/payouts/tenant-fixtures.test-kit.ts';
 import { quotationFixtures } from '../modules/quotations/tenant-fixtures.test-kit.ts';
 import { contractFixtures } from '../modules/contracts/tenant-fixtures.test-kit.ts';
 import { fgrFixtures } from '../modules/fgr/tenant-fixtures.test-kit.ts';
+import { scheduleFixtures } from '../modules/schedules/tenant-fixtures.test-kit.ts';
 import { creditFixtures } from '../modules/credits/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
@@ -47,5 +48,6 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...quotationFixtures,
   ...contractFixtures,
   ...fgrFixtures,
+  ...scheduleFixtures,
   ...creditFixtures,
 };

@@ -143,6 +143,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/contracts/contracts-page.tsx'),
     (m) => m.default,
   ),
+  // Scheduled maintenance: plans that raise tickets ahead of their due dates (docs/schedules.md)
+  '/ScheduleServices': page(
+    () => import('../features/schedules/schedules-page.tsx'),
+    (m) => m.default,
+  ),
   // What service partners earn (docs/payouts.md)
   '/CostConfiguration': page(
     () => import('../features/payouts/cost-configuration-page.tsx'),

@@ -1,17 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { dayIn } from '@fieldport/contract/fields';
+import { CreateMaintenancePlan } from '@fieldport/contract/operations/schedules';
 import { CreateEscalationNotification } from '@fieldport/contract/operations/settings';
-import { mailOutbox } from '../../db/schema/platform.ts';
-import { ticketEscalation, ticketEvent } from '../../db/schema/tickets.ts';
-import { createJobs, type Jobs } from '../../platform/jobs.ts';
-import type { Mailer } from '../../platform/mail.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { fireDueEscalations } from './escalations.ts';
-import { ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
+import { mailOutbox } from '../db/schema/platform.ts';
+import { ticketEscalation, ticketEvent } from '../db/schema/tickets.ts';
+import { maintenanceVisit } from '../db/schema/schedules.ts';
+import { seedFleetItems } from '../db/seed/product-fleet.ts';
+import { createJobs, type Jobs } from '../platform/jobs.ts';
+import type { Mailer } from '../platform/mail.ts';
+import { startTestApp, unique, type TestApp } from '../test/harness.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { raiseDueMaintenance } from './schedules/raise.ts';
+import { fireDueEscalations } from './tickets/escalations.ts';
+import { ticketWorld, type TicketWorld } from './tickets/ticket.test-kit.ts';
 
-// Durable jobs (docs/operations.md#jobs), shown with the escalation job and the mails it queues.
+// Durable jobs (docs/operations.md#jobs), shown with the escalation job, the maintenance plans'
+// raising and the mails they queue.
 // With TEST_DATABASE_URL the real server runs in processes of its own on one PostgreSQL: two of
 // them work the same runs, and one is killed with SIGKILL in the middle of a run and started again.
 // On PGlite, which one process owns, two job workers share it in this process, and a run that dies
@@ -19,6 +25,9 @@ import { ticketWorld, type TicketWorld } from './ticket.test-kit.ts';
 
 const shared = Boolean(process.env.TEST_DATABASE_URL);
 const JOB = 'tickets.escalate';
+const RAISE = 'schedules.raise';
+/** Maintenance plans due today, beside the late tickets. */
+const PLANS = 10;
 
 let app: TestApp;
 beforeAll(async () => {
@@ -44,11 +53,33 @@ async function lateTickets(late: number) {
   for (let index = 0; index < late; index += 1) {
     tickets.push(await world.seed({ state: 'OPEN', created_at: hoursAgo(3) }));
   }
-  return { world, ids: tickets.map((ticket) => ticket.id) };
+  // Products whose maintenance is due today: each plan raises one ticket (docs/schedules.md).
+  const products = await seedFleetItems(
+    world.db,
+    Array.from({ length: PLANS }, () => ({
+      organization_id: world.org.id,
+      serial_number: unique('SN-JOB-'),
+      service_id: world.service.id,
+      customer_id: world.customer.id,
+      location_id: world.customer.locations[0].id,
+    })),
+  );
+  const plans: string[] = [];
+  for (const fleet_item_id of products) {
+    const data = await world.ok('AGENT', CreateMaintenancePlan, {
+      fleet_item_id,
+      repeat: 'MONTHS',
+      every: 1,
+      first_date: dayIn(world.org.time_zone),
+      lead_days: 0,
+    });
+    plans.push(data.items[0].plan_id);
+  }
+  return { world, ids: tickets.map((ticket) => ticket.id), plans };
 }
 
 /** What the runs left: per ticket, its escalations and timeline entries; the mails and their states. */
-async function footprint(world: TicketWorld, ids: string[]) {
+async function footprint(world: TicketWorld, ids: string[], plans: string[]) {
   const db = app.database.db;
   const perTicket = async (table: typeof ticketEscalation | typeof ticketEvent) =>
     (
@@ -64,23 +95,37 @@ async function footprint(world: TicketWorld, ids: string[]) {
         .groupBy(table.ticket_id)
     ).map((row) => row.n);
   const mails = await db
-    .select({ key: mailOutbox.idempotency_key, status: mailOutbox.status, attempts: mailOutbox.attempts })
+    .select({
+      key: mailOutbox.idempotency_key,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+    })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.organization_id, world.org.id), sql`${mailOutbox.subject} like 'Escalation%'`));
+    .where(eq(mailOutbox.organization_id, world.org.id));
+  const visits = await db
+    .select({ plan: maintenanceVisit.plan_id, n: count(maintenanceVisit.ticket_id) })
+    .from(maintenanceVisit)
+    .where(inArray(maintenanceVisit.plan_id, plans))
+    .groupBy(maintenanceVisit.plan_id);
   return {
+    raisedPerPlan: visits.map((visit) => visit.n),
     escalations: await perTicket(ticketEscalation),
     entries: await perTicket(ticketEvent),
     mails: mails.length,
-    distinctMails: new Set(mails.map((mail) => mail.key)).size,
+    // A job's mail by its key; a raised ticket's mail to the customer names the ticket.
+    distinctMails: new Set(mails.map((mail) => mail.key ?? mail.subject)).size,
     unsent: mails.filter((mail) => mail.status !== 'SENT').length,
   };
 }
 
+/** Each ticket escalated once (two mails), each plan's ticket raised once (the customer's mail). */
 const once = (late: number) => ({
+  raisedPerPlan: Array(PLANS).fill(1),
   escalations: Array(late).fill(1),
   entries: Array(late).fill(1),
-  mails: late * 2,
-  distinctMails: late * 2,
+  mails: late * 2 + PLANS,
+  distinctMails: late * 2 + PLANS,
   unsent: 0,
 });
 
@@ -123,26 +168,38 @@ async function queueClient(): Promise<PgBoss> {
   return client;
 }
 
-/** Queues runs as the schedule's ticks would; answers their ids. */
-async function queueRuns(runs: number): Promise<string[]> {
+/** Queues runs of both jobs as the schedules' ticks would; answers them. */
+async function queueRuns(runs: number): Promise<{ name: string; id: string }[]> {
   const queue = await queueClient();
-  const ids: string[] = [];
-  for (let index = 0; index < runs; index += 1) ids.push((await queue.send(JOB, {}))!);
-  return ids;
+  const queued: { name: string; id: string }[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    for (const name of [JOB, RAISE]) queued.push({ name, id: (await queue.send(name, {}))! });
+  }
+  return queued;
 }
 
-const finished = (ids: string[]) => async () => {
-  for (const id of ids) {
-    const job = await client!.getJobById(JOB, id);
+const finished = (queued: { name: string; id: string }[]) => async () => {
+  for (const { name, id } of queued) {
+    const job = await client!.getJobById(name, id);
     if (job?.state !== 'completed') return false;
   }
   return true;
 };
 
-describe(`the escalation job ${shared ? 'across server processes on PostgreSQL' : 'on the embedded database'}`, () => {
-  it(`fires each ticket once and mails each person once when two ${shared ? 'processes' : 'workers'} take the same runs`, async () => {
+/** The raising job's work, as app.ts schedules it. */
+const raise = () =>
+  raiseDueMaintenance({
+    db: app.database.db,
+    mailer: app.mailer,
+    config: app.config,
+    identity: app.identity,
+    files: app.files,
+  });
+
+describe(`the escalation and raising jobs ${shared ? 'across server processes on PostgreSQL' : 'on the embedded database'}`, () => {
+  it(`escalate each ticket once, raise each plan's ticket once and mail each person once when two ${shared ? 'processes' : 'workers'} take the same runs`, async () => {
     const late = shared ? 40 : 30;
-    const { world, ids } = await lateTickets(late);
+    const { world, ids, plans } = await lateTickets(late);
     if (shared) {
       const pair = await Promise.all([
         startServerProcess(process.env.TEST_DATABASE_URL!),
@@ -158,32 +215,40 @@ describe(`the escalation job ${shared ? 'across server processes on PostgreSQL' 
       let done = 0;
       for (let index = 0; index < 2; index += 1) {
         const jobs = createJobs(app.database, { error: () => {}, info: () => {} });
-        jobs.schedule({
-          name: JOB,
-          cron: '0 0 1 1 *',
-          pollingIntervalSeconds: 0.5,
-          run: async () => {
-            await fireDueEscalations(app.database.db, app.mailer, app.config.publicUrl);
-            done += 1;
-          },
-        });
+        for (const [name, work] of [
+          [JOB, () => fireDueEscalations(app.database.db, app.mailer, app.config.publicUrl)],
+          [RAISE, raise],
+        ] as const) {
+          jobs.schedule({
+            name,
+            cron: '0 0 1 1 *',
+            pollingIntervalSeconds: 0.5,
+            run: async () => {
+              await work();
+              done += 1;
+            },
+          });
+        }
         workers.push(jobs);
       }
       try {
         for (const jobs of workers) await jobs.start();
-        for (let index = 0; index < 6; index += 1) await workers[index % 2].runNow(JOB);
-        await until('the runs', async () => done === 6);
+        for (let index = 0; index < 6; index += 1) {
+          await workers[index % 2].runNow(JOB);
+          await workers[(index + 1) % 2].runNow(RAISE);
+        }
+        await until('the runs', async () => done === 12);
       } finally {
         for (const jobs of workers) await jobs.stop();
       }
       await app.mailer.deliverDue();
     }
-    expect(await footprint(world, ids)).toEqual(once(late));
+    expect(await footprint(world, ids, plans)).toEqual(once(late));
   }, 240_000);
 
   it(`loses nothing and repeats nothing when ${shared ? 'a process is killed (SIGKILL) in the middle of a run and started again' : 'a run dies half-way and runs again'}`, async () => {
     const late = shared ? 300 : 50;
-    const { world, ids } = await lateTickets(late);
+    const { world, ids, plans } = await lateTickets(late);
     const fired = async () =>
       (
         await app.database.db
@@ -223,10 +288,12 @@ describe(`the escalation job ${shared ? 'across server processes on PostgreSQL' 
         'the process died',
       );
       expect(await fired()).toBe(20);
-      expect((await footprint(world, ids)).mails).toBe(40);
+      expect((await footprint(world, ids, plans)).mails).toBe(40);
       await fireDueEscalations(app.database.db, app.mailer, app.config.publicUrl);
+      await raise();
+      await raise();
       await app.mailer.deliverDue();
     }
-    expect(await footprint(world, ids)).toEqual(once(late));
+    expect(await footprint(world, ids, plans)).toEqual(once(late));
   }, 300_000);
 });
