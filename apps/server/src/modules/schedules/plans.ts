@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { shiftDay } from '@fieldport/contract/fields';
 import {
   CreateMaintenancePlan,
@@ -41,6 +41,19 @@ const createdBy = alias(user, 'plan_created_by');
 const planScope = (caller: Caller) =>
   and(inOrganization(maintenancePlan, caller), fleetItemsVisibleTo(caller))!;
 
+/** A plan's product, its service (the product's name) and its customer, for every list of plans. */
+const withProduct = (query: PgSelect): PgSelect =>
+  query
+    .innerJoin(
+      fleetItem,
+      and(
+        eq(fleetItem.id, maintenancePlan.fleet_item_id),
+        eq(fleetItem.organization_id, maintenancePlan.organization_id),
+      ),
+    )
+    .innerJoin(service, eq(service.id, fleetItem.service_id))
+    .leftJoin(customer, eq(customer.id, fleetItem.customer_id));
+
 const countOf = (outcome: 'RAISED' | 'MISSED') =>
   sql<number>`(select count(*)::int from maintenance_visit v where v.plan_id = ${maintenancePlan.id} and v.outcome = ${outcome})`;
 
@@ -76,16 +89,7 @@ export const listPlans = defineList(ListMaintenancePlans, {
     created_at: maintenancePlan.created_at,
   },
   join: (query) =>
-    query
-      .innerJoin(
-        fleetItem,
-        and(
-          eq(fleetItem.id, maintenancePlan.fleet_item_id),
-          eq(fleetItem.organization_id, maintenancePlan.organization_id),
-        ),
-      )
-      .innerJoin(service, eq(service.id, fleetItem.service_id))
-      .leftJoin(customer, eq(customer.id, fleetItem.customer_id))
+    withProduct(query)
       .leftJoin(amcContract, eq(amcContract.id, maintenancePlan.contract_id))
       .leftJoin(createdBy, eq(createdBy.id, maintenancePlan.created_by)),
   search: [fleetItem.serial_number, customer.name],
@@ -142,17 +146,7 @@ const upcomingVisits = defineList(ListScheduledVisits, {
     serial_number: fleetItem.serial_number,
     product_name: service.name,
   },
-  join: (query) =>
-    query
-      .innerJoin(
-        fleetItem,
-        and(
-          eq(fleetItem.id, maintenancePlan.fleet_item_id),
-          eq(fleetItem.organization_id, maintenancePlan.organization_id),
-        ),
-      )
-      .innerJoin(service, eq(service.id, fleetItem.service_id))
-      .leftJoin(customer, eq(customer.id, fleetItem.customer_id)),
+  join: withProduct,
   search: [fleetItem.serial_number, customer.name],
   sort: { due_date: maintenancePlan.next_due_date },
   filters: (input, caller) => [
@@ -197,18 +191,10 @@ const pastVisits = defineList(ListScheduledVisits, {
     created_at: maintenanceVisit.created_at,
   },
   join: (query) =>
-    query
-      .innerJoin(maintenancePlan, eq(maintenancePlan.id, maintenanceVisit.plan_id))
-      .innerJoin(
-        fleetItem,
-        and(
-          eq(fleetItem.id, maintenancePlan.fleet_item_id),
-          eq(fleetItem.organization_id, maintenanceVisit.organization_id),
-        ),
-      )
-      .innerJoin(service, eq(service.id, fleetItem.service_id))
-      .leftJoin(customer, eq(customer.id, fleetItem.customer_id))
-      .leftJoin(ticket, eq(ticket.id, maintenanceVisit.ticket_id)),
+    withProduct(query.innerJoin(maintenancePlan, eq(maintenancePlan.id, maintenanceVisit.plan_id))).leftJoin(
+      ticket,
+      eq(ticket.id, maintenanceVisit.ticket_id),
+    ),
   search: [fleetItem.serial_number, customer.name],
   sort: { due_date: maintenanceVisit.due_date },
   filters: (input) => [
