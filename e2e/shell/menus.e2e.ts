@@ -84,6 +84,7 @@ describe('menus by role', () => {
       'Dashboard',
       'Reports',
       'My Tickets',
+      'RFS',
       'My Product Fleet',
       'My Customers',
       'Service Co-Ordinators',

@@ -15,6 +15,8 @@ import { IMPORT_KINDS } from './modules/imports.ts';
 import { DOCUMENT_KINDS } from './modules/documents.ts';
 import { registerInvitationRoutes } from './modules/people/invitation-routes.ts';
 import { registerQuotationLinkRoutes } from './modules/quotations/quotation-link.ts';
+import { registerRequestLinkRoutes } from './modules/requests/request-link.ts';
+import { registerContactRoute } from './modules/landing/contact-route.ts';
 import { fireDueEscalations } from './modules/tickets/escalations.ts';
 import { raiseDueMaintenance } from './modules/schedules/raise.ts';
 import { startDueContracts } from './modules/contracts/contracts.ts';
@@ -131,6 +133,8 @@ export async function buildApp(
     registerDocumentRoute(api, { db, identity, kinds: DOCUMENT_KINDS, files });
     registerInvitationRoutes(api, { db, config });
     registerQuotationLinkRoutes(api, { db, config, identity, mailer, files });
+    registerRequestLinkRoutes(api, { db, config, identity, mailer, files });
+    registerContactRoute(api, { db, config, mailer });
   });
 
   await registerWebApp(app, { webDistDir: config.webDistDir, apiPrefixes: API_PREFIXES });

@@ -37,6 +37,8 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Fieldport <no-reply@fieldport.local>'),
+  /** Where the landing page's contact form is mailed (docs/landing.md). */
+  SALES_EMAIL: z.email({ error: 'must be an email address such as sales@example.com' }).optional(),
   AUTH_RATE_LIMIT_IP_PER_MINUTE: positiveInt(60),
   AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: positiveInt(10),
   AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: positiveInt(5),
@@ -89,6 +91,8 @@ export interface Config {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The landing page's contact messages go here; unset: they are kept, not mailed (the demo: sales@demo.local). */
+  salesEmail: string | undefined;
   rateLimits: {
     ipPerMinute: number;
     /** Sign-in and reset attempts per account from one IP address. */
@@ -151,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    salesEmail: e.SALES_EMAIL ?? ((e.DEMO ?? !e.DATABASE_URL) ? 'sales@demo.local' : undefined),
     rateLimits: {
       ipPerMinute: e.AUTH_RATE_LIMIT_IP_PER_MINUTE,
       accountPer15Minutes: e.AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES,

@@ -11,6 +11,7 @@ import { raiseDemoPayout } from './modules/payouts/demo-payouts.ts';
 import { raiseDemoQuotations } from './modules/quotations/demo-quotations.ts';
 import { raiseDemoReplacements } from './modules/fgr/demo-fgr.ts';
 import { raiseDemoPlans } from './modules/schedules/demo-schedules.ts';
+import { raiseDemoRequests } from './modules/requests/demo-requests.ts';
 import { raiseDemoFleetRequests } from './modules/product-fleet/demo-requests.ts';
 
 async function main() {
@@ -39,6 +40,7 @@ async function main() {
     await raiseDemoQuotations(database.db);
     await raiseDemoReplacements(database.db);
     await raiseDemoPlans(database.db);
+    await raiseDemoRequests(database.db);
   }
   const { app } = await buildApp(config, database, { jobs: true });
 

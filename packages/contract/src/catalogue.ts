@@ -20,6 +20,7 @@ import * as quotations from './operations/quotations.ts';
 import * as contracts from './operations/contracts.ts';
 import * as fgr from './operations/fgr.ts';
 import * as schedules from './operations/schedules.ts';
+import * as requests from './operations/requests.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -66,6 +67,7 @@ export const CATALOGUE = collect(
   contracts,
   fgr,
   schedules,
+  requests,
   payouts,
   credits,
 );

@@ -351,6 +351,8 @@ function dealerMenu(flags: Partial<DealerFlags>): MenuItem[] {
     );
   }
   menu.push(myTickets());
+  // A dealer's people raise requests for service and follow theirs (docs/requests.md).
+  menu.push(link('RFS', 'Assignment', '/RFS'));
   if (on('is_product_fleet_tab_visible'))
     menu.push(link('My Product Fleet', 'PrecisionManufacturing', '/DealerProducts'));
   if (on('is_customer_tab_visible')) menu.push(link('My Customers', 'Person', '/MyCustomer'));

@@ -70,6 +70,7 @@ import { quotationsHandlers } from './quotations/quotations-handlers.ts';
 import { contractsHandlers } from './contracts/contracts-handlers.ts';
 import { fgrHandlers } from './fgr/fgr-handlers.ts';
 import { scheduleHandlers } from './schedules/plans.ts';
+import { requestsHandlers } from './requests/requests.ts';
 import { creditHandlers } from './credits/credits.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
@@ -159,6 +160,7 @@ export const HANDLERS: Handler[] = [
   ...fgrHandlers,
   // Scheduled maintenance: plans on fleet items that raise their tickets ahead (docs/schedules.md).
   ...scheduleHandlers,
+  ...requestsHandlers,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).
   ...creditHandlers,
 ] as Handler[];

@@ -32,3 +32,21 @@ export function purposeSigner(secret: string, purpose: string) {
   };
   return { sign, check };
 }
+
+/**
+ * Links that name one record and prove they were made by this server (a quotation's, a request's
+ * status page): '<id>.<signature>', the same for every mail about the record.
+ */
+export function signedIdTokens(secret: string, purpose: string) {
+  const signer = purposeSigner(secret, purpose);
+  return {
+    tokenOf: (id: string) => `${id}.${signer.sign(id)}`,
+    /** The id a genuine token names; null for any other string. */
+    idOf(token: string): string | null {
+      const dot = token.lastIndexOf('.');
+      if (dot <= 0) return null;
+      const id = token.slice(0, dot);
+      return signer.check(id, token.slice(dot + 1)) ? id : null;
+    },
+  };
+}

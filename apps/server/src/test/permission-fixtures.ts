@@ -19,6 +19,7 @@ import { quotationFixtures } from '../modules/quotations/tenant-fixtures.test-ki
 import { contractFixtures } from '../modules/contracts/tenant-fixtures.test-kit.ts';
 import { fgrFixtures } from '../modules/fgr/tenant-fixtures.test-kit.ts';
 import { scheduleFixtures } from '../modules/schedules/tenant-fixtures.test-kit.ts';
+import { requestFixtures } from '../modules/requests/tenant-fixtures.test-kit.ts';
 import { creditFixtures } from '../modules/credits/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
@@ -49,5 +50,6 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...contractFixtures,
   ...fgrFixtures,
   ...scheduleFixtures,
+  ...requestFixtures,
   ...creditFixtures,
 };

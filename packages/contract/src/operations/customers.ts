@@ -68,7 +68,7 @@ const coordinate = (label: string, limit: number) =>
     .transform((value) => value ?? null);
 
 /** A location's fields without the rules across them (the web form picks from these). */
-const locationFields = z
+export const locationFields = z
   .object({
     /** 'Head office', 'Warehouse', 'Home' ...; optional. */
     location_label: optionalText('Label', 60),
@@ -87,7 +87,7 @@ const locationFields = z
   .strict();
 
 /** The rules across a location's fields: the pincode per country, coordinates in pairs. */
-function checkLocation(
+export function checkLocation(
   value: { pincode: string; country: string; latitude?: number | null; longitude?: number | null },
   ctx: z.RefinementCtx,
 ) {
@@ -118,7 +118,7 @@ export type LocationInput = z.input<typeof locationSchema>;
 export type LocationValues = z.output<typeof locationSchema>;
 
 /** The customer's own fields without the rules across them (the web form picks from these). */
-const customerFields = z
+export const customerFields = z
   .object({
     customer_name: nameSchema('Name', 150),
     /** The country of the phone number; India by default (docs/product.md#constants). */
@@ -144,7 +144,7 @@ const customerFields = z
   .strict();
 
 /** The phone number must be valid for its country (libphonenumber-js, phone.ts). */
-function checkCustomerPhone(
+export function checkCustomerPhone(
   value: { customer_phone: string; phone_country: CountryCode },
   ctx: z.RefinementCtx,
 ) {

@@ -100,6 +100,9 @@ export const TICKET_EVENT_KINDS = [
   'PHOTO',
   /** An escalation rule fired (docs/escalations.md): `text` names the rule, its level and who was told. */
   'ESCALATED',
+  // Requests for service (docs/requests.md): the ticket a request became, a request that joined it.
+  'REQUEST_CONVERTED',
+  'REQUEST_MERGED',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 

@@ -28,7 +28,7 @@ import type { FileStore } from '../../platform/files.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { calendarDayText } from '../../platform/pdf-parts.ts';
-import { purposeSigner } from '../../platform/secrets.ts';
+import { signedIdTokens } from '../../platform/secrets.ts';
 import { todayOf } from '../../platform/organization-days.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { insertContract, renewalStart } from '../contracts/contracts.ts';
@@ -55,19 +55,16 @@ import {
 // ---------------------------------------------------------------------------------------------
 // The signed token
 
-const linkSigner = (secret: string) => purposeSigner(secret, 'fieldport quotation link');
+const linkTokens = (secret: string) => signedIdTokens(secret, 'fieldport quotation link');
 
 /** '<quotation id>.<signature>': the same for every mail of one revision (a later mail repeats the link). */
 export function quotationToken(secret: string, quotationId: string): string {
-  return `${quotationId}.${linkSigner(secret).sign(quotationId)}`;
+  return linkTokens(secret).tokenOf(quotationId);
 }
 
 /** The quotation id a genuine token names; null for any other string. */
 export function quotationIdOfToken(secret: string, token: string): string | null {
-  const dot = token.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const id = token.slice(0, dot);
-  return linkSigner(secret).check(id, token.slice(dot + 1)) ? id : null;
+  return linkTokens(secret).idOf(token);
 }
 
 /** The server's secret, which better-auth holds (app.ts gives it one). */

@@ -131,4 +131,6 @@ export const EVENT_LABELS: Record<TicketEventKind, string> = {
   CALL: 'Call',
   PHOTO: 'Photo',
   ESCALATED: 'Escalated',
+  REQUEST_CONVERTED: 'From a request',
+  REQUEST_MERGED: 'Request merged',
 };
