@@ -5,14 +5,16 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+import { LANDING_PATH } from '@fieldport/contract/contact';
 import { demoEmail } from '../apps/server/src/db/seed/demo.ts';
 import { checkBudgets } from '../scripts/web-budget.mjs';
 import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium.ts';
 import { defineBenchmark } from './lib/benchmark.ts';
 
 /**
- * Lighthouse on the sign-in page, the dashboard, a ticket list (/ActiveTickets) and the field app
- * (/Technician): performance, accessibility, best practices scores printed (docs/benchmarks.md#web). Lighthouse (the npm package) drives Debian's Chromium
+ * Lighthouse on the sign-in page, the public landing page (/Welcome), the dashboard, a ticket list
+ * (/ActiveTickets) and the field app (/Technician): performance, accessibility, best practices
+ * scores printed (docs/benchmarks.md#web). Lighthouse (the npm package) drives Debian's Chromium
  * against the built portal served by the app on a fresh demo database, with its default mobile
  * settings (simulated slow 4G and a 4x slower CPU) and again with its desktop settings. The
  * dashboard and the ticket list are opened signed in as the demo owner, the field app as the demo
@@ -95,7 +97,7 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
 export const benchmark = defineBenchmark({
   name: 'web',
   title:
-    'Lighthouse scores of sign-in, the dashboard, a ticket list and the field app (mobile and desktop settings)',
+    'Lighthouse scores of sign-in, the landing page, the dashboard, a ticket list and the field app (mobile and desktop settings)',
   async run({ env, note, progress }) {
     // One run is enough: the pages do not depend on the database, and each run takes minutes.
     if (env.kind !== 'pglite') {
@@ -122,11 +124,23 @@ export const benchmark = defineBenchmark({
     const technicianCookie = await env.signIn(demoEmail('TECHNICIAN'));
     const pages = [
       { name: 'sign-in', url: `${env.baseUrl}/` },
+      { name: 'landing', url: `${env.baseUrl}${LANDING_PATH}` },
       { name: 'dashboard', url: `${env.baseUrl}/Dashboard`, cookie },
       { name: 'ticket list', url: `${env.baseUrl}/ActiveTickets`, cookie },
       { name: 'field app', url: `${env.baseUrl}/Technician`, cookie: technicianCookie },
     ];
-    for (const page of pages) {
+    // BENCH_WEB_PAGES=landing,sign-in audits only those pages (each takes a minute or two).
+    const only = (process.env.BENCH_WEB_PAGES ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = only.filter((name) => !pages.some((page) => page.name === name));
+    if (unknown.length) {
+      throw new Error(
+        `BENCH_WEB_PAGES names no page ${unknown.join(', ')}; the pages: ${pages.map((page) => page.name).join(', ')}.`,
+      );
+    }
+    for (const page of pages.filter((one) => only.length === 0 || only.includes(one.name))) {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         progress(`Lighthouse: ${page.name} (${formFactor}) ...`);
         note(`${page.name} (${formFactor}): ${await auditWithRetry(page.url, formFactor, page.cookie)}`);

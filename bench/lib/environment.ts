@@ -50,6 +50,8 @@ function benchConfig(dataDir: string, port: number, databaseUrl: string | undefi
     AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '100000000',
     AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: '100000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Another build than apps/web/dist, as the journeys allow (two runs on one machine).
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   });
 }
 

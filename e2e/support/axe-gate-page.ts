@@ -188,6 +188,8 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
     returnedTo?: Element;
   }
   const dialogWatches = new Map<Element, DialogWatch>();
+  /** Dialogs just closed whose focus is still on its way back. */
+  const settling = new Set<DialogWatch>();
   document.addEventListener(
     'focusin',
     (event) => {
@@ -195,7 +197,7 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
       recentFocus.push(target);
       if (recentFocus.length > 20) recentFocus.shift();
       if (target.closest(overlays)) return;
-      for (const watch of dialogWatches.values()) watch.returnedTo ??= target;
+      for (const watch of [...dialogWatches.values(), ...settling]) watch.returnedTo ??= target;
     },
     true,
   );
@@ -246,7 +248,17 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
     for (const [dialog, watch] of dialogWatches) {
       if (open.includes(dialog)) continue;
       dialogWatches.delete(dialog);
-      checkFocusReturned(watch);
+      if (document.activeElement && document.activeElement !== document.body) {
+        checkFocusReturned(watch);
+        continue;
+      }
+      // A native <dialog> gives the focus back as it closes, after its `open` attribute is gone and
+      // its field has let the focus go (this observer may run in between): judged once that is done.
+      settling.add(watch);
+      setTimeout(() => {
+        settling.delete(watch);
+        checkFocusReturned(watch);
+      }, 0);
     }
   };
 

@@ -148,6 +148,15 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/schedules/schedules-page.tsx'),
     (m) => m.default,
   ),
+  // Requests for service (docs/requests.md): triaged here, raised on /RFS or the public form
+  '/RequestForServices': page(
+    () => import('../features/requests/requests-page.tsx'),
+    (m) => m.default,
+  ),
+  '/RFS': page(
+    () => import('../features/requests/raise-request-page.tsx'),
+    (m) => m.default,
+  ),
   // What service partners earn (docs/payouts.md)
   '/CostConfiguration': page(
     () => import('../features/payouts/cost-configuration-page.tsx'),

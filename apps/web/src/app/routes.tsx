@@ -2,10 +2,15 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import type { ShellRoute } from '@fieldport/contract/shell-routes';
 import { sessionQuery } from '../api/session-query.ts';
-import { LoginPage } from '../features/auth/login-page.tsx';
+import { LoginFlow, LoginPage } from '../features/auth/login-page.tsx';
 import { LightLoading } from '../ui/light-loading.tsx';
 import { queryClient } from './providers.tsx';
-import { QUOTATION_PAGE_PATH } from './public-paths.ts';
+import {
+  LANDING_PAGE_PATH,
+  QUOTATION_PAGE_PATH,
+  REQUEST_FORM_PAGE_PATH,
+  REQUEST_STATUS_PAGE_PATH,
+} from './public-paths.ts';
 import { loadShell } from './shell/load-shell.ts';
 
 // The report screen (canvas, modern-screenshot) is loaded only when someone reports an issue.
@@ -14,6 +19,9 @@ const ReportIssuePage = lazy(() => import('../features/report-issue/report-issue
 const AcceptInvitationPage = lazy(() => import('../features/auth/accept-invitation-page.tsx'));
 // Opened from a quotation's mail by the customer, who has no account (docs/quotations.md).
 const PublicQuotationPage = lazy(() => import('../features/quotations/public-quotation-page.tsx'));
+// An organization's request form and a request's status, for customers without an account (docs/requests.md).
+const PublicRequestPage = lazy(() => import('../features/requests/public-request-page.tsx'));
+const RequestStatusPage = lazy(() => import('../features/requests/request-status-page.tsx'));
 
 /** '/Tickets' is the group of the ticket pages; the menu opens /ActiveTickets for it. */
 const GROUP_REDIRECTS: Record<string, string> = { '/Tickets': '/ActiveTickets' };
@@ -112,10 +120,11 @@ const RouteErrorScreen = lazy(() =>
 
 /**
  * docs/product.md#the-shell: '/' is the login, '/ReportIssue' stands alone, the shell holds every
- * other page. '/AcceptInvitation' and '/Quotation' (a customer's answer to a mailed quotation) are
- * ours: public, like the login. Every page but the login is
- * drawn with MUI: one layout route (ui/mui-providers.tsx) brings MUI's theme and the app's
- * snackbars for them (docs/architecture.md#what-each-screen-loads).
+ * other page. '/Welcome' (the public landing page, docs/landing.md), '/AcceptInvitation' and
+ * '/Quotation' (a customer's answer to a mailed quotation), '/RequestService' and '/RequestStatus' (a
+ * request for service and where it stands) are ours: public, like the login. Every page but the
+ * login and the landing page is drawn with MUI: one layout route (ui/mui-providers.tsx) brings MUI's
+ * theme and the app's snackbars for them (docs/architecture.md#what-each-screen-loads).
  */
 export const router = createBrowserRouter(
   [
@@ -128,7 +137,20 @@ export const router = createBrowserRouter(
       // Shown while a signed-in page opened directly (a reload, a link) waits for the shell's chunk.
       hydrateFallbackElement: <LightLoading />,
       children: [
-        { path: '/', element: <LoginPage preloadAfterSignIn={loadShell} /> },
+        { path: '/', element: <LoginPage preloadAfterSignIn={loadShell} aboutPath={LANDING_PAGE_PATH} /> },
+        {
+          // The public landing page (docs/landing.md): plain React and CSS like the sign-in screen,
+          // in a chunk of its own so that the sign-in screen does not carry it
+          // (docs/architecture.md#what-each-screen-loads). The router fetches it before it shows the
+          // route: no loading screen in between when the sign-in card's link is followed.
+          path: LANDING_PAGE_PATH,
+          lazy: async () => {
+            const { default: LandingPage } = await import('../features/landing/landing-page.tsx');
+            return {
+              element: <LandingPage renderSignIn={() => <LoginFlow preloadAfterSignIn={loadShell} />} />,
+            };
+          },
+        },
         {
           lazy: async () => {
             const { MuiLayout } = await import('../ui/mui-providers.tsx');
@@ -156,6 +178,22 @@ export const router = createBrowserRouter(
               element: (
                 <Suspense fallback={<LightLoading />}>
                   <PublicQuotationPage />
+                </Suspense>
+              ),
+            },
+            {
+              path: REQUEST_FORM_PAGE_PATH,
+              element: (
+                <Suspense fallback={<LightLoading />}>
+                  <PublicRequestPage />
+                </Suspense>
+              ),
+            },
+            {
+              path: REQUEST_STATUS_PAGE_PATH,
+              element: (
+                <Suspense fallback={<LightLoading />}>
+                  <RequestStatusPage />
                 </Suspense>
               ),
             },

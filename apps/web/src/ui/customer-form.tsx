@@ -186,20 +186,28 @@ function CoordinateInput({ form, name, label }: { form: Form; name: string; labe
   );
 }
 
-/** The fields of one location, under `prefix` ('primary_location', 'secondary_locations.0') or at the top. */
+/**
+ * The fields of one location, under `prefix` ('primary_location', 'secondary_locations.0') or at the
+ * top. A request for service's place (docs/requests.md) has no label nor coordinates (`details`), and
+ * the public form, signed out, does not look its pincode up (`lookup`).
+ */
 export function LocationFields({
   form,
   prefix,
   autoFocus,
+  details = true,
+  lookup = true,
 }: {
   form: Form;
   prefix?: string;
   autoFocus?: boolean;
+  details?: boolean;
+  lookup?: boolean;
 }) {
   const at = (key: string) => (prefix ? `${prefix}.${key}` : key);
   const country = useWatch({ control: form.control, name: at('country') }) as string | undefined;
   const indian = (country ?? DEFAULT_COUNTRY) === 'IN';
-  usePincodePlace(form, at, indian);
+  usePincodePlace(form, at, indian && lookup);
   const text = (
     key: string,
     label: string,
@@ -237,12 +245,18 @@ export function LocationFields({
   const stateMessage = fieldError(form, at('state'));
   return (
     <Stack spacing={2}>
-      {text('location_label', 'Label', {
-        max: 60,
-        helper: 'Optional: Home, Office, Warehouse …',
-        focus: autoFocus,
+      {details &&
+        text('location_label', 'Label', {
+          max: 60,
+          helper: 'Optional: Home, Office, Warehouse …',
+          focus: autoFocus,
+        })}
+      {text('address', 'Address', {
+        required: true,
+        max: 300,
+        multiline: true,
+        focus: autoFocus && !details,
       })}
-      {text('address', 'Address', { required: true, max: 300, multiline: true })}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {text('pincode', 'Pincode', {
           required: true,
@@ -280,10 +294,12 @@ export function LocationFields({
         />
         <CountryInput form={form} name={at('country')} label="Country" sx={{ flex: '1 1 200px' }} />
       </Box>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <CoordinateInput form={form} name={at('latitude')} label="Latitude" />
-        <CoordinateInput form={form} name={at('longitude')} label="Longitude" />
-      </Box>
+      {details && (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <CoordinateInput form={form} name={at('latitude')} label="Latitude" />
+          <CoordinateInput form={form} name={at('longitude')} label="Longitude" />
+        </Box>
+      )}
     </Stack>
   );
 }
@@ -363,6 +379,65 @@ export function CustomerFields({
 }) {
   const phoneCountry = useWatch({ control: form.control, name: 'phone_country' }) as string | undefined;
   const categories = useCategoryOptions(currentCategory);
+  const categoryMessage = fieldError(form, 'customer_category_id');
+  const primaryRoot = fieldError(form, 'primary_location');
+  return (
+    <Stack spacing={2.5}>
+      <ContactFields
+        form={form}
+        besideEmail={
+          <Controller
+            control={form.control}
+            name="customer_category_id"
+            render={({ field: control }) => (
+              <TextField
+                select
+                label="Customer category"
+                value={(control.value as string | null) ?? ''}
+                onChange={(event) => control.onChange(event.target.value || null)}
+                onBlur={control.onBlur}
+                inputRef={control.ref}
+                error={Boolean(categoryMessage)}
+                helperText={
+                  categoryMessage ?? (categories.failed ? 'The categories could not be loaded.' : 'Optional')
+                }
+                sx={{ flex: '1 1 220px' }}
+              >
+                <MenuItem value="">
+                  <em>None</em>
+                </MenuItem>
+                {categories.options.map((option) => (
+                  <MenuItem key={option.value} value={option.value}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        }
+      />
+      <FormSection title="Primary location" error={primaryRoot}>
+        <LocationFields form={form} prefix="primary_location" />
+      </FormSection>
+      {withSecondary && <SecondaryLocations form={form} country={phoneCountry} />}
+    </Stack>
+  );
+}
+
+/**
+ * Who a customer is and how to reach them: name, phone with its country, email (and what the caller
+ * puts beside the email). A customer's form and a request for service's (docs/requests.md) start so.
+ */
+export function ContactFields({
+  form,
+  besideEmail,
+  autoFocus = true,
+}: {
+  form: Form;
+  besideEmail?: ReactNode;
+  autoFocus?: boolean;
+}) {
+  const phoneCountry = useWatch({ control: form.control, name: 'phone_country' }) as string | undefined;
   const field = (
     name: string,
     label: string,
@@ -395,11 +470,9 @@ export function CustomerFields({
       />
     );
   };
-  const categoryMessage = fieldError(form, 'customer_category_id');
-  const primaryRoot = fieldError(form, 'primary_location');
   return (
-    <Stack spacing={2.5}>
-      {field('customer_name', 'Name', { required: true, max: 150, focus: true })}
+    <>
+      {field('customer_name', 'Name', { required: true, max: 150, focus: autoFocus })}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <CountryInput
           form={form}
@@ -426,44 +499,22 @@ export function CustomerFields({
           helper: 'Optional',
           row: true,
         })}
-        <Controller
-          control={form.control}
-          name="customer_category_id"
-          render={({ field: control }) => (
-            <TextField
-              select
-              label="Customer category"
-              value={(control.value as string | null) ?? ''}
-              onChange={(event) => control.onChange(event.target.value || null)}
-              onBlur={control.onBlur}
-              inputRef={control.ref}
-              error={Boolean(categoryMessage)}
-              helperText={
-                categoryMessage ?? (categories.failed ? 'The categories could not be loaded.' : 'Optional')
-              }
-              sx={{ flex: '1 1 220px' }}
-            >
-              <MenuItem value="">
-                <em>None</em>
-              </MenuItem>
-              {categories.options.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        {besideEmail}
       </Box>
-      <Section title="Primary location" error={primaryRoot}>
-        <LocationFields form={form} prefix="primary_location" />
-      </Section>
-      {withSecondary && <SecondaryLocations form={form} country={phoneCountry} />}
-    </Stack>
+    </>
   );
 }
 
-function Section({ title, error, children }: { title: string; error?: string; children: ReactNode }) {
+/** A titled group of a form's fields (a fieldset named by its legend), with the group's own message. */
+export function FormSection({
+  title,
+  error,
+  children,
+}: {
+  title: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
@@ -482,7 +533,7 @@ function Section({ title, error, children }: { title: string; error?: string; ch
 function SecondaryLocations({ form, country }: { form: Form; country?: string }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'secondary_locations' });
   return (
-    <Section title="Secondary locations" error={fieldError(form, 'secondary_locations')}>
+    <FormSection title="Secondary locations" error={fieldError(form, 'secondary_locations')}>
       <Stack spacing={2}>
         {fields.length === 0 && (
           <Typography variant="body2" color="text.secondary">
@@ -523,6 +574,6 @@ function SecondaryLocations({ form, country }: { form: Form; country?: string })
           </Box>
         )}
       </Stack>
-    </Section>
+    </FormSection>
   );
 }

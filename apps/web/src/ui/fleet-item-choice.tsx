@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ListProductFleet, type FleetItem } from '@fieldport/contract/operations/product-fleet';
 import { formatPhoneInternational } from '@fieldport/contract/phone';
@@ -14,6 +12,7 @@ import { fieldError } from './field-props.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { listQueryKey } from './use-list.ts';
 import { CoverageChip, coverageText } from './coverage.tsx';
+import { SearchChoice } from './search-choice.tsx';
 
 type Form = UseFormReturn<FieldValues, unknown, unknown>;
 
@@ -34,9 +33,16 @@ function fillFromItem(form: Form, item: FleetItem | null) {
  * with what is typed (or whose customer's phone does). Choosing one fills the customer, location,
  * product and serial, and shows the item's coverage today; "Change" goes back to choosing.
  */
-export function FleetItemChoice({ form }: { form: Form }) {
+export function FleetItemChoice({
+  form,
+  initialItem = null,
+}: {
+  form: Form;
+  /** The item the form starts with (its `fleet_item_id`): a request's serial found in the fleet. */
+  initialItem?: FleetItem | null;
+}) {
   const [text, setText] = useState('');
-  const [chosen, setChosen] = useState<FleetItem | null>(null);
+  const [chosen, setChosen] = useState<FleetItem | null>(initialItem);
   const fleetItemId = useWatch({ control: form.control, name: 'fleet_item_id' }) as string | null;
   const search = useDebouncedValue(text.trim(), 300);
   const found = useQuery({
@@ -94,49 +100,26 @@ export function FleetItemChoice({ form }: { form: Form }) {
   }
 
   return (
-    <Autocomplete<FleetItem>
+    <SearchChoice<FleetItem>
+      label="Start from a serial number"
       options={found.data ?? []}
       value={null}
       loading={found.isFetching}
-      filterOptions={(options) => options}
-      getOptionLabel={(option) => `${option.serial_number} · ${option.service_name}`}
-      isOptionEqualToValue={(option, value) => option.fleet_item_id === value.fleet_item_id}
-      onInputChange={(_, value, reason) => {
-        if (reason === 'input') setText(value);
-      }}
-      onChange={(_, value) => {
+      onType={setText}
+      onChange={(value) => {
         setChosen(value);
         fillFromItem(form, value);
       }}
+      optionKey={(option) => option.fleet_item_id}
+      optionLabel={(option) => `${option.serial_number} · ${option.service_name}`}
+      optionDetail={(option) => `${option.customer_name} · ${coverageText(option.coverage)}`}
       noOptionsText={
         search.length < 2
           ? 'Type the start of a serial number'
           : 'No approved fleet item matches; fill in the ticket below'
       }
-      renderOption={(optionProps, option) => (
-        <li {...optionProps} key={option.fleet_item_id}>
-          <Box>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {option.serial_number} · {option.service_name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {option.customer_name} · {coverageText(option.coverage)}
-            </Typography>
-          </Box>
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Start from a serial number"
-          error={Boolean(error)}
-          helperText={error ?? 'Optional: fills the customer, product and serial, and shows the warranty'}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Start from a serial number' },
-          }}
-        />
-      )}
+      error={error}
+      helperText="Optional: fills the customer, product and serial, and shows the warranty"
     />
   );
 }

@@ -90,6 +90,17 @@ export type FieldConfig =
 
 type Form = UseFormReturn<FieldValues, unknown, unknown>;
 
+/** Why a record was stopped, cancelled or refused (`reason`), written for whoever reads it. */
+export const reasonField = (maxLength: number, helperText?: string): FieldConfig => ({
+  kind: 'text',
+  name: 'reason',
+  label: 'Reason',
+  required: true,
+  multiline: true,
+  maxLength,
+  helperText,
+});
+
 export function FormFields<Values extends FieldValues>({
   form,
   fields,

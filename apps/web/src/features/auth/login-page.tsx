@@ -28,37 +28,69 @@ const TITLES: Record<LoginStep, string> = {
   'otp-code': 'Enter OTP',
 };
 
-/** `preloadAfterSignIn` starts loading what the app shows after sign-in, while the password is checked. */
-export function LoginPage({ preloadAfterSignIn }: { preloadAfterSignIn: () => Promise<unknown> }) {
-  const requested = (useLocation().state ?? {}) as LoginLocationState;
-  const [step, setStep] = useState<LoginStep>(requested.step ?? 'sign-in');
-  const [email, setEmail] = useState(requested.email ?? '');
+interface LoginFlowProps {
+  /** Starts loading what the app shows after sign-in, while the password is checked. */
+  preloadAfterSignIn: () => Promise<unknown>;
+  initialStep?: LoginStep;
+  initialEmail?: string;
+  /** The page's title follows the step (the login page); a dialog leaves its page's title alone. */
+  titlesDocument?: boolean;
+}
+
+/**
+ * The steps of signing in, without the page around them: the login page holds them in its card and
+ * the landing page in its sign-in dialog (docs/landing.md). Either way a successful sign-in opens
+ * the shell (use-login-success.ts). Needs a LightSnackbarProvider above it.
+ */
+export function LoginFlow({ preloadAfterSignIn, initialStep, initialEmail, titlesDocument }: LoginFlowProps) {
+  const [step, setStep] = useState<LoginStep>(initialStep ?? 'sign-in');
+  const [email, setEmail] = useState(initialEmail ?? '');
 
   useEffect(() => {
-    document.title = `${TITLES[step]} · Fieldport`;
-  }, [step]);
+    if (titlesDocument) document.title = `${TITLES[step]} · Fieldport`;
+  }, [step, titlesDocument]);
 
   function go(next: LoginStep, nextEmail?: string) {
     if (nextEmail !== undefined) setEmail(nextEmail);
     setStep(next);
   }
 
+  return step === 'sign-in' ? (
+    <SignInStep
+      initialEmail={email}
+      preloadAfterSignIn={preloadAfterSignIn}
+      onMustChangePassword={(value) => go('change-password', value)}
+      onForgotPassword={(value) => go('forgot-password', value)}
+      onOtpLogin={(value) => go('otp-email', value)}
+    />
+  ) : (
+    <Suspense fallback={<StepSkeleton />}>
+      <LoginSteps step={step} email={email} go={go} />
+    </Suspense>
+  );
+}
+
+/**
+ * `preloadAfterSignIn` starts loading what the app shows after sign-in, while the password is
+ * checked; `aboutPath` is the public landing page the card links to (docs/landing.md).
+ */
+export function LoginPage({
+  preloadAfterSignIn,
+  aboutPath,
+}: {
+  preloadAfterSignIn: () => Promise<unknown>;
+  aboutPath: string;
+}) {
+  const requested = (useLocation().state ?? {}) as LoginLocationState;
   return (
     <LightSnackbarProvider>
-      <LoginLayout>
-        {step === 'sign-in' ? (
-          <SignInStep
-            initialEmail={email}
-            preloadAfterSignIn={preloadAfterSignIn}
-            onMustChangePassword={(value) => go('change-password', value)}
-            onForgotPassword={(value) => go('forgot-password', value)}
-            onOtpLogin={(value) => go('otp-email', value)}
-          />
-        ) : (
-          <Suspense fallback={<StepSkeleton />}>
-            <LoginSteps step={step} email={email} go={go} />
-          </Suspense>
-        )}
+      <LoginLayout aboutPath={aboutPath}>
+        <LoginFlow
+          preloadAfterSignIn={preloadAfterSignIn}
+          initialStep={requested.step}
+          initialEmail={requested.email}
+          titlesDocument
+        />
       </LoginLayout>
     </LightSnackbarProvider>
   );

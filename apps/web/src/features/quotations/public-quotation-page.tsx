@@ -4,9 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,6 +18,7 @@ import { TAX_SUPPLY_LABELS } from '@fieldport/contract/tax';
 import { quotationLinkApi, QuotationLinkError, type QuotationLinkAnswer } from '../../api/quotation-link.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDay, formatRupees, instantFormatsIn } from '../../ui/format.ts';
+import { OrganizationHeader, PublicLoading, PublicPage, PublicRefusal } from '../../ui/public-page.tsx';
 import { TaxTotalsList } from '../../ui/tax-totals.tsx';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { QuotationLinesView } from './quotation-lines-view.tsx';
@@ -55,15 +54,11 @@ export default function PublicQuotationPage() {
 
   let body: ReactNode;
   if (!token) {
-    body = <Refusal message={QUOTATIONS_MESSAGES.linkNotValid} />;
+    body = <PublicRefusal title="Quotation" message={QUOTATIONS_MESSAGES.linkNotValid} />;
   } else if (quotation.isPending) {
-    body = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading the quotation" />
-      </Box>
-    );
+    body = <PublicLoading label="Loading the quotation" />;
   } else if (quotation.isError) {
-    body = <Refusal message={quotation.error.message} />;
+    body = <PublicRefusal title="Quotation" message={quotation.error.message} />;
   } else {
     body = (
       <QuotationDocument
@@ -78,44 +73,7 @@ export default function PublicQuotationPage() {
     );
   }
 
-  return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        bgcolor: { xs: 'background.paper', sm: 'grey.100' },
-        py: { xs: 0, sm: 4 },
-        px: { xs: 0, sm: 2 },
-      }}
-    >
-      <Paper
-        variant="outlined"
-        sx={{
-          maxWidth: 960,
-          mx: 'auto',
-          p: { xs: 2, sm: 4 },
-          borderRadius: { xs: 0, sm: 2 },
-          border: { xs: 0, sm: 1 },
-          borderColor: { sm: 'divider' },
-        }}
-      >
-        {body}
-      </Paper>
-    </Box>
-  );
-}
-
-function Refusal({ message }: { message: string }) {
-  return (
-    <Stack spacing={2}>
-      <Typography component="h1" variant="h5">
-        Quotation
-      </Typography>
-      <Alert severity="error" role="alert">
-        {message}
-      </Alert>
-    </Stack>
-  );
+  return <PublicPage>{body}</PublicPage>;
 }
 
 function QuotationDocument({
@@ -139,18 +97,7 @@ function QuotationDocument({
   }, [answered]);
   return (
     <Stack spacing={3}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        {q.organization_logo_url && (
-          <Box
-            component="img"
-            src={q.organization_logo_url}
-            alt={`${q.organization_name} logo`}
-            sx={{ maxHeight: 56, maxWidth: 160, objectFit: 'contain' }}
-          />
-        )}
-        <Typography sx={{ fontWeight: 700, fontSize: 20 }}>{q.organization_name}</Typography>
-      </Box>
-      <Divider />
+      <OrganizationHeader name={q.organization_name} logoUrl={q.organization_logo_url} />
       <Box
         sx={{
           display: 'flex',

@@ -1,7 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { dayIn } from '@fieldport/contract/fields';
 import {
@@ -14,11 +12,11 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { formatDay, useInstantFormats, type InstantFormats } from '../../ui/format.ts';
 import { DayRangeFilter, withDaysInOrder } from '../../ui/list-filters.tsx';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
+import { TicketLink } from '../../ui/ticket-link.tsx';
 import { TwoLineCell } from '../../ui/two-line-cell.tsx';
 import { useList, useListState } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
-import { TicketStateChip } from './schedule-chips.tsx';
-import { ticketDayWords, ticketHref } from './schedule-format.ts';
+import { ticketDayWords } from './schedule-format.ts';
 
 /** What each view is called, and what its list says when it is empty. */
 const VIEWS: Record<VisitView, { label: string; empty: { title: string; description: string } }> = {
@@ -72,20 +70,11 @@ function outcomeColumn(
         narrowMinWidth: 120,
         render: (visit) =>
           visit.ticket_id && visit.ticket_number ? (
-            <Box sx={{ py: 0.5, minWidth: 0 }}>
-              <Link
-                component={RouterLink}
-                to={ticketHref(visit.ticket_id)}
-                sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-              >
-                {visit.ticket_number}
-              </Link>
-              {visit.ticket_state && (
-                <Box sx={{ mt: 0.5 }}>
-                  <TicketStateChip state={visit.ticket_state} />
-                </Box>
-              )}
-            </Box>
+            <TicketLink
+              ticketId={visit.ticket_id}
+              ticketNumber={visit.ticket_number}
+              state={visit.ticket_state}
+            />
           ) : (
             // The ticket was deleted since.
             '—'

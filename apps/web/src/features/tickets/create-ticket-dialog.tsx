@@ -1,22 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Controller, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GetCustomer, createCustomerSchema } from '@fieldport/contract/operations/customers';
-import { List_Services } from '@fieldport/contract/operations/product-catalogue';
+import { GetCustomer, type createCustomerSchema } from '@fieldport/contract/operations/customers';
 import { ListProblemDescriptions, ListServiceTypes } from '@fieldport/contract/operations/settings';
 import { TICKET_ASSIGNMENT_MODE_LABELS } from '@fieldport/contract/operations/organization';
 import {
@@ -29,18 +23,15 @@ import {
   type NewTicketAssignment,
   type TicketItem,
 } from '@fieldport/contract/operations/tickets';
-import { checkPhone, formatPhoneInternational } from '@fieldport/contract/phone';
-import type { CountryCode } from 'libphonenumber-js';
 import { api } from '../../api/client.ts';
-import { renderAutocompleteGroup } from '../../ui/autocomplete-group.tsx';
 import { fieldError } from '../../ui/field-props.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { FormFields } from '../../ui/form-fields.tsx';
 import { FormTextField } from '../../ui/form-text-field.tsx';
 import { listQueryKey } from '../../ui/use-list.ts';
-import { CustomerFields, emptyCustomer } from '../../ui/customer-form.tsx';
-import { CustomerChoice } from '../../ui/customer-choice.tsx';
 import { FleetItemChoice } from '../../ui/fleet-item-choice.tsx';
+import { ServiceChoice, useOfferedServices } from '../../ui/service-choice.tsx';
+import { TicketCustomerField } from '../../ui/ticket-customer.tsx';
 import { AssigneeOption } from './assignee-option.tsx';
 import { PRIORITY_LABELS } from './ticket-format.tsx';
 import { useTicketOperation } from './ticket-api.ts';
@@ -98,50 +89,14 @@ export function CreateTicketDialog(props: {
   );
 }
 
-/** A number as typed, shown in the one international format (as typed when it is not valid yet). */
-function typedPhone(value: string, country: CountryCode | undefined): string {
-  const checked = checkPhone(value, country);
-  return checked.ok ? formatPhoneInternational(checked.e164) : value;
-}
-
 function TicketFields({ form }: { form: Form }) {
-  const newCustomer = useWatch({ control: form.control, name: 'new_customer' }) as NewCustomer | null;
-  const [addingCustomer, setAddingCustomer] = useState(false);
   const visitDate = form.register('preferred_visit_date');
   const visitTime = form.register('preferred_visit_time');
   const fleetItemId = useWatch({ control: form.control, name: 'fleet_item_id' }) as string | null;
   return (
     <>
       <FleetItemChoice form={form} />
-      <Box role="group" aria-label="Customer" sx={fleetItemId ? { display: 'none' } : undefined}>
-        {newCustomer ? (
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="caption" color="text.secondary">
-              New customer
-            </Typography>
-            <Typography sx={{ fontWeight: 600 }}>{newCustomer.customer_name}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {typedPhone(newCustomer.customer_phone, newCustomer.phone_country)} ·{' '}
-              {newCustomer.primary_location.address}, {newCustomer.primary_location.city}{' '}
-              {newCustomer.primary_location.pincode}
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-              <Button size="small" onClick={() => setAddingCustomer(true)}>
-                Change
-              </Button>
-              <Button
-                size="small"
-                color="inherit"
-                onClick={() => form.setValue('new_customer', null, { shouldValidate: false })}
-              >
-                Choose an existing customer instead
-              </Button>
-            </Stack>
-          </Paper>
-        ) : (
-          <CustomerChoice form={form} onAdd={() => setAddingCustomer(true)} />
-        )}
-      </Box>
+      <TicketCustomerField form={form} hidden={Boolean(fleetItemId)} />
       <NoTerritoryWarning form={form} />
       {!fleetItemId && (
         <>
@@ -200,94 +155,7 @@ function TicketFields({ form }: { form: Form }) {
         fields={[{ kind: 'switch', name: 'under_warranty', label: 'Under warranty' }]}
       />
       <AssignmentChoice form={form} />
-      {/* React events bubble out of portals: the new customer's submit must not submit the ticket. */}
-      <Box component="span" sx={{ display: 'contents' }} onSubmit={(event) => event.stopPropagation()}>
-        <FormDialog
-          open={addingCustomer}
-          title="Add new customer"
-          schema={createCustomerSchema}
-          defaultValues={(newCustomer ?? emptyCustomer()) as never}
-          submitLabel="Use this customer"
-          onSubmit={async (values) => {
-            form.setValue('new_customer', values);
-            form.setValue('customer_id', null);
-            form.setValue('location_id', null);
-            form.clearErrors(['customer_id', 'location_id', 'new_customer']);
-            setAddingCustomer(false);
-          }}
-          onClose={() => setAddingCustomer(false)}
-        >
-          {(customerForm) => <CustomerFields form={customerForm as never} withSecondary={false} />}
-        </FormDialog>
-      </Box>
     </>
-  );
-}
-
-/** The services a new ticket may be raised for (the server decides: active, visible, enabled for their party). */
-function useOfferedServices() {
-  return useQuery({
-    queryKey: [...listQueryKey(List_Services), 'ticket-choices'],
-    staleTime: 60_000,
-    // The server decides which services the caller may raise a ticket for (active, visible,
-    // enabled for their party); the dialog offers exactly those.
-    queryFn: async () =>
-      (
-        await api.query(List_Services, {
-          status: 'ACTIVE',
-          offered_for_new_tickets: true,
-          page_size: 100,
-          sort_by: 'service_name',
-        })
-      ).data.items,
-  });
-}
-
-/** The service, with its category shown (the ticket is numbered with the category's prefix). */
-function ServiceChoice({ form }: { form: Form }) {
-  const services = useOfferedServices();
-  const offered = services.data ?? [];
-  const message = fieldError(form, 'service_id');
-  return (
-    <Controller
-      control={form.control}
-      name="service_id"
-      render={({ field }) => {
-        const value = offered.find((service) => service.service_id === field.value) ?? null;
-        return (
-          <Autocomplete
-            options={offered}
-            value={value}
-            loading={services.isPending}
-            groupBy={(option) => option.category_name}
-            renderGroup={renderAutocompleteGroup}
-            getOptionLabel={(option) => option.service_name}
-            isOptionEqualToValue={(option, chosen) => option.service_id === chosen.service_id}
-            onChange={(_, chosen) => field.onChange(chosen?.service_id ?? '')}
-            onBlur={field.onBlur}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Service"
-                required
-                inputRef={field.ref}
-                error={Boolean(message)}
-                helperText={
-                  message ??
-                  (value
-                    ? `Category: ${value.category_name} · numbered ${value.service_ticket_prefix}-…`
-                    : undefined)
-                }
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Service' },
-                }}
-              />
-            )}
-          />
-        );
-      }}
-    />
   );
 }
 

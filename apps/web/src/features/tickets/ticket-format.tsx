@@ -2,21 +2,11 @@ import Chip from '@mui/material/Chip';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
 import type { TicketEventKind, TicketPriority } from '@fieldport/contract/operations/tickets';
+import { TICKET_STATE_COLORS } from '../../ui/ticket-link.tsx';
 
 /** How tickets read on screen: states, priorities, events. */
 
 type ChipColor = 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error';
-
-const STATE_COLORS: Record<TicketState, ChipColor> = {
-  OPEN: 'info',
-  ASSIGNED: 'primary',
-  ACCEPTED: 'primary',
-  IN_PROGRESS: 'secondary',
-  ON_HOLD: 'warning',
-  PARTIALLY_CLOSED: 'warning',
-  CLOSED: 'success',
-  DISCARDED: 'default',
-};
 
 /**
  * A ticket's state. `waiting`: the state it will have once an action kept on the phone is sent
@@ -34,7 +24,7 @@ export function TicketStateChip({
 }) {
   const label = floating && state === 'OPEN' ? 'Floating' : ticketStateLabel(state);
   if (waiting) {
-    const color = STATE_COLORS[state];
+    const color = TICKET_STATE_COLORS[state];
     const stateColor = color === 'default' ? 'grey.600' : `${color}.main`;
     return (
       // Its own element (key), not the state's chip restyled: MUI would fade the old state's fill
@@ -61,7 +51,7 @@ export function TicketStateChip({
       key="state"
       size="small"
       label={label}
-      color={STATE_COLORS[state]}
+      color={TICKET_STATE_COLORS[state]}
       variant={state === 'DISCARDED' ? 'outlined' : 'filled'}
       sx={{ fontWeight: 600 }}
     />
