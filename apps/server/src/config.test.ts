@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       AUTH_SECRET: 's'.repeat(32),
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
       MAIL_FROM: 'Portal <portal@example.com>',
+      SALES_EMAIL: 'sales@example.com',
       AUTH_RATE_LIMIT_IP_PER_MINUTE: '30',
       AUTH_RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '4',
       AUTH_RATE_LIMIT_CODES_PER_15_MINUTES: '2',
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
       authSecret: 's'.repeat(32),
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       mailFrom: 'Portal <portal@example.com>',
+      salesEmail: 'sales@example.com',
       rateLimits: {
         ipPerMinute: 30,
         accountPer15Minutes: 4,
@@ -88,6 +90,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/fieldport', DEMO: '1' }).demo).toBe(true);
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
     expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+  });
+
+  it("mails the landing page's contact messages to SALES_EMAIL; the demo's own address without it", () => {
+    expect(loadConfig({}).salesEmail).toBe('sales@demo.local');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/fieldport' }).salesEmail).toBeUndefined();
+    expect(loadConfig({ SALES_EMAIL: 'hello@example.in', DEMO: '0' }).salesEmail).toBe('hello@example.in');
+    expect(() => loadConfig({ SALES_EMAIL: 'sales' })).toThrow(
+      'SALES_EMAIL: must be an email address such as sales@example.com',
+    );
   });
 
   it('treats an empty variable as unset', () => {
