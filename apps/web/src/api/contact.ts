@@ -5,6 +5,7 @@ import {
   type ContactInput,
 } from '@fieldport/contract/contact';
 import { NETWORK_MESSAGE } from './client.ts';
+import { callPublicRoute } from './public-route.ts';
 
 /**
  * A refusal of the contact form's route (docs/landing.md#the-contact-form): 400 names the field
@@ -31,22 +32,13 @@ const FIELDS: readonly string[] = [
 
 /** Sends the landing page's contact form; answers the message to show when it is received. */
 export async function sendContact(input: ContactInput): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(CONTACT_API_PATH, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(input),
-    });
-  } catch {
-    throw new ContactError(NETWORK_MESSAGE, 0);
-  }
-  const answer = (await response.json().catch(() => ({}))) as { message?: unknown; field?: unknown };
+  const called = await callPublicRoute(CONTACT_API_PATH, input);
+  if (!called) throw new ContactError(NETWORK_MESSAGE, 0);
+  const { ok, status, answer } = called;
   const message = typeof answer.message === 'string' && answer.message ? answer.message : undefined;
-  if (response.ok) return message ?? CONTACT_MESSAGES.sent;
-  if (response.status === 429) throw new ContactError(message ?? CONTACT_MESSAGES.tooMany, 429);
-  if (response.status === 400) {
+  if (ok) return message ?? CONTACT_MESSAGES.sent;
+  if (status === 429) throw new ContactError(message ?? CONTACT_MESSAGES.tooMany, 429);
+  if (status === 400) {
     const field =
       typeof answer.field === 'string' && FIELDS.includes(answer.field)
         ? (answer.field as ContactField)
@@ -56,6 +48,6 @@ export async function sendContact(input: ContactInput): Promise<string> {
   // Anything else (the server down or updating) is not the person's doing: no server text.
   throw new ContactError(
     'Your message could not be sent just now. Please try again in a few minutes.',
-    response.status,
+    status,
   );
 }

@@ -1,6 +1,6 @@
 import type { InvitationDetails } from '@fieldport/contract/operations/people';
-import { MSG } from '@fieldport/contract/messages';
 import { NETWORK_MESSAGE } from './client.ts';
+import { callPublicRoute, refusalMessage } from './public-route.ts';
 
 /** A refusal of the invitation routes: its code (NOT_FOUND, INVITATION_EXPIRED ...) and message. */
 class InvitationError extends Error {
@@ -14,29 +14,16 @@ class InvitationError extends Error {
 }
 
 async function post<T>(action: 'read' | 'accept' | 'decline', token: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/invitations/${action}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-  } catch {
-    throw new InvitationError(NETWORK_MESSAGE, 'NETWORK');
-  }
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    const fallback =
-      response.status === 429
-        ? MSG.tooManyRequests
-        : `The request failed (HTTP ${response.status}). Please try again.`;
+  const called = await callPublicRoute(`/api/invitations/${action}`, { token });
+  if (!called) throw new InvitationError(NETWORK_MESSAGE, 'NETWORK');
+  const { ok, status, answer } = called;
+  if (!ok) {
     throw new InvitationError(
-      typeof body.message === 'string' ? body.message : fallback,
-      typeof body.code === 'string' ? body.code : 'ERROR',
+      refusalMessage(status, answer),
+      typeof answer.code === 'string' ? answer.code : 'ERROR',
     );
   }
-  return body as T;
+  return answer as T;
 }
 
 /** The public routes of an invitation link (docs/people.md#invitations): the token is the proof. */

@@ -1,6 +1,6 @@
-import { MSG } from '@fieldport/contract/messages';
 import type { PublicQuotation } from '@fieldport/contract/operations/quotations';
 import { NETWORK_MESSAGE } from './client.ts';
+import { callPublicRoute, refusalMessage } from './public-route.ts';
 
 /**
  * A refusal of the quotation link's routes: 404 not valid, 410 expired or revised, 409 already
@@ -26,26 +26,13 @@ export interface QuotationLinkAnswer {
 }
 
 async function post<T>(action: 'read' | 'accept' | 'reject', body: Record<string, unknown>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/quotation-link/${action}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new QuotationLinkError(NETWORK_MESSAGE, 0, 'NETWORK');
-  }
-  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    const fallback =
-      response.status === 429
-        ? MSG.tooManyRequests
-        : `The request failed (HTTP ${response.status}). Please try again.`;
+  const called = await callPublicRoute(`/api/quotation-link/${action}`, body);
+  if (!called) throw new QuotationLinkError(NETWORK_MESSAGE, 0, 'NETWORK');
+  const { ok, status, answer } = called;
+  if (!ok) {
     throw new QuotationLinkError(
-      typeof answer.message === 'string' ? answer.message : fallback,
-      response.status,
+      refusalMessage(status, answer),
+      status,
       typeof answer.code === 'string' ? answer.code : 'ERROR',
       typeof answer.field === 'string' ? answer.field : undefined,
     );

@@ -1,10 +1,10 @@
-import { MSG } from '@fieldport/contract/messages';
 import type {
   PublicRequestForm,
   PublicRequestInput,
   PublicRequestStatus,
 } from '@fieldport/contract/operations/requests';
 import { ApiError, NETWORK_MESSAGE } from './client.ts';
+import { callPublicRoute, refusalMessage } from './public-route.ts';
 
 /** What sending the form answers: the request's number and its status page (none for a bot's). */
 export interface RequestSent {
@@ -23,26 +23,13 @@ const CODES: Record<number, string> = { 400: 'BAD_USER_INPUT', 404: 'NOT_FOUND',
  * link that is not valid, 429 to wait. Its message is written for the customer.
  */
 async function call<T>(path: string, body?: Record<string, unknown>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: body ? 'POST' : 'GET',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new ApiError(NETWORK_MESSAGE, 'NETWORK');
-  }
-  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (response.ok) return answer as T;
-  const fallback =
-    response.status === 429
-      ? MSG.tooManyRequests
-      : `The request failed (HTTP ${response.status}). Please try again.`;
+  const called = await callPublicRoute(path, body);
+  if (!called) throw new ApiError(NETWORK_MESSAGE, 'NETWORK');
+  const { ok, status, answer } = called;
+  if (ok) return answer as T;
   throw new ApiError(
-    typeof answer.message === 'string' ? answer.message : fallback,
-    CODES[response.status] ?? 'INTERNAL',
+    refusalMessage(status, answer),
+    CODES[status] ?? 'INTERNAL',
     typeof answer.field === 'string' ? answer.field : undefined,
   );
 }

@@ -33,7 +33,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { dayWords, withinDays } from '../../platform/organization-days.ts';
 import { dayIn } from '@fieldport/contract/fields';
 import { signedIdTokens } from '../../platform/secrets.ts';
-import { inOrganization } from '../../platform/tenant.ts';
+import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import { phoneColumns } from '../customers/customer-rules.ts';
 import { serverSecret } from '../quotations/quotation-link.ts';
 import { createTicket } from '../tickets/create-ticket.ts';
@@ -72,7 +72,10 @@ function requestScope(caller: Caller) {
   const organization = inOrganization(serviceRequest, caller);
   if (!caller.party) return organization;
   if (caller.party.kind === 'DEALER') {
-    return and(organization, eq(serviceRequest.dealer_party_id, caller.party.id))!;
+    return inPartyOf(
+      { organization_id: serviceRequest.organization_id, party_id: serviceRequest.dealer_party_id },
+      caller,
+    );
   }
   return and(organization, eq(serviceRequest.created_by_member_id, caller.membership.id))!;
 }
