@@ -17,6 +17,9 @@ import { raiseDemoPlans } from '../apps/server/src/modules/schedules/demo-schedu
 import { raiseDemoRequests } from '../apps/server/src/modules/requests/demo-requests.ts';
 import { raiseDemoFleetRequests } from '../apps/server/src/modules/product-fleet/demo-requests.ts';
 import { seedE2eFixtures } from './support/fixtures.ts';
+import { fillDemoCabinet } from '../apps/server/src/modules/cabinet/demo-cabinet.ts';
+import { raiseDemoLeads } from '../apps/server/src/modules/leads/demo-leads.ts';
+import { createLocalFileStore } from '../apps/server/src/platform/files.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -83,6 +86,9 @@ export default async function setup(project: TestProject) {
   await raiseDemoReplacements(database.db);
   await raiseDemoPlans(database.db);
   await raiseDemoRequests(database.db);
+  await raiseDemoLeads(database.db);
+  // The server's file store (DATA_DIR/files); writing needs no signing secret.
+  await fillDemoCabinet(database.db, createLocalFileStore(path.join(dataDir, 'files'), 'unused'));
   await seedE2eFixtures(database.db);
   await database.close();
 

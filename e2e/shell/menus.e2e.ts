@@ -74,6 +74,7 @@ describe('menus by role', () => {
       'Store/Service Center',
       'Inventory',
       'Components Transaction History',
+      'Cabinet',
     ]);
     await context.close();
   });
@@ -89,6 +90,7 @@ describe('menus by role', () => {
       'My Customers',
       'Service Co-Ordinators',
       'Representatives',
+      'Cabinet',
     ]);
     await page.getByText('Dealer Portal').first().waitFor();
     await page.getByText('DEALER OWNER').first().waitFor();

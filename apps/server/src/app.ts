@@ -16,6 +16,8 @@ import { DOCUMENT_KINDS } from './modules/documents.ts';
 import { registerInvitationRoutes } from './modules/people/invitation-routes.ts';
 import { registerQuotationLinkRoutes } from './modules/quotations/quotation-link.ts';
 import { registerRequestLinkRoutes } from './modules/requests/request-link.ts';
+import { registerLeadLinkRoutes } from './modules/leads/lead-link.ts';
+import { remindDueFollowUps } from './modules/leads/lead-reminders.ts';
 import { registerContactRoute } from './modules/landing/contact-route.ts';
 import { fireDueEscalations } from './modules/tickets/escalations.ts';
 import { raiseDueMaintenance } from './modules/schedules/raise.ts';
@@ -134,6 +136,7 @@ export async function buildApp(
     registerInvitationRoutes(api, { db, config });
     registerQuotationLinkRoutes(api, { db, config, identity, mailer, files });
     registerRequestLinkRoutes(api, { db, config, identity, mailer, files });
+    registerLeadLinkRoutes(api, { db, config, identity, mailer });
     registerContactRoute(api, { db, config, mailer });
   });
 
@@ -176,6 +179,12 @@ export async function buildApp(
     name: 'schedules.raise',
     cron: '20 * * * *',
     run: async () => void (await raiseDueMaintenance({ db, mailer, config, identity, files })),
+  });
+  // Lead follow-ups that fall due remind their owners, once each (docs/leads.md#follow-ups).
+  jobs.schedule({
+    name: 'leads.remind',
+    cron: '* * * * *',
+    run: async () => void (await remindDueFollowUps(db, mailer, config.publicUrl)),
   });
   jobs.schedule({
     name: 'device-actions.purge',

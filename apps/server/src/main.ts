@@ -12,6 +12,8 @@ import { raiseDemoQuotations } from './modules/quotations/demo-quotations.ts';
 import { raiseDemoReplacements } from './modules/fgr/demo-fgr.ts';
 import { raiseDemoPlans } from './modules/schedules/demo-schedules.ts';
 import { raiseDemoRequests } from './modules/requests/demo-requests.ts';
+import { fillDemoCabinet } from './modules/cabinet/demo-cabinet.ts';
+import { raiseDemoLeads } from './modules/leads/demo-leads.ts';
 import { raiseDemoFleetRequests } from './modules/product-fleet/demo-requests.ts';
 
 async function main() {
@@ -41,8 +43,11 @@ async function main() {
     await raiseDemoReplacements(database.db);
     await raiseDemoPlans(database.db);
     await raiseDemoRequests(database.db);
+    await raiseDemoLeads(database.db);
   }
-  const { app } = await buildApp(config, database, { jobs: true });
+  const { app, files } = await buildApp(config, database, { jobs: true });
+  // The demo's cabinet holds real documents, written to the file store the app has just opened.
+  if (seeded) await fillDemoCabinet(database.db, files);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);

@@ -21,6 +21,8 @@ import * as contracts from './operations/contracts.ts';
 import * as fgr from './operations/fgr.ts';
 import * as schedules from './operations/schedules.ts';
 import * as requests from './operations/requests.ts';
+import * as cabinet from './operations/cabinet.ts';
+import * as leads from './operations/leads.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -68,6 +70,8 @@ export const CATALOGUE = collect(
   fgr,
   schedules,
   requests,
+  cabinet,
+  leads,
   payouts,
   credits,
 );

@@ -40,6 +40,9 @@ const orNull = (schema: z.ZodString) =>
 /** An optional date of a form: a date as `isoDateSchema`, or null. */
 export const optionalIsoDateSchema = (label: string) => orNull(isoDateSchema(label));
 
+/** A time of a form: 'HH:MM', 24-hour. */
+export const timeSchema = timeOfDaySchema;
+
 /** An optional time of a form: a time as `timeOfDaySchema`, or null. */
 export const optionalTimeOfDaySchema = (label: string) => orNull(timeOfDaySchema(label));
 
@@ -166,4 +169,40 @@ export function dayIn(timeZone: string, at: Date = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(at);
+}
+
+/** The offset of a time zone from UTC at an instant, in minutes (Asia/Kolkata: 330). */
+function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant a calendar day and a wall-clock time ('HH:MM') name in a time zone. */
+export function instantIn(timeZone: string, day: string, time: string): Date {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  // Twice: the offset at the first guess may differ from the offset at the answer across a change.
+  let instant = wall - zoneOffsetMinutes(timeZone, new Date(wall)) * 60_000;
+  instant = wall - zoneOffsetMinutes(timeZone, new Date(instant)) * 60_000;
+  return new Date(instant);
 }

@@ -241,6 +241,7 @@ const DEFAULT_MENUS: Record<Exclude<Role, 'DEALER_OWNER' | 'DEALER_AGENT'>, stri
     'Store/Service Center',
     'Inventory',
     'Components Transaction History',
+    'Cabinet',
   ],
   PARTNER_AGENT: [], // same as SERVICE_PARTNER, filled below
   TECHNICIAN: ['My Work'],
@@ -288,6 +289,7 @@ function expectedDealerMenu(dealer: Partial<DealerFlags>): string[] {
     ...(off('is_customer_tab_visible') ? [] : ['My Customers']),
     ...(off('enable_service_co_ordinators_tab') ? [] : ['Service Co-Ordinators']),
     ...(off('enable_representatives_tab') ? [] : ['Representatives']),
+    'Cabinet',
   ];
 }
 
@@ -500,6 +502,7 @@ describe('dealer menu', () => {
       ['My Customers', '/MyCustomer'],
       ['Service Co-Ordinators', '/DealerAgent'],
       ['Representatives', '/DealerRepresentative'],
+      ['Cabinet', '/Cabinet'],
     ]);
   });
 
@@ -523,6 +526,7 @@ describe('partner, technician and representative menus', () => {
       ['Store/Service Center', '/ServiceCenter'],
       ['Inventory', '/InventoryView'],
       ['Components Transaction History', '/ComponentsTransactionHistory'],
+      ['Cabinet', '/Cabinet'],
     ]);
   });
 
@@ -826,6 +830,7 @@ describe('menuInputFromUser', () => {
       'My Product Fleet',
       'Service Co-Ordinators',
       'Representatives',
+      'Cabinet',
     ]);
   });
 

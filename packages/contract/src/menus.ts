@@ -309,6 +309,8 @@ function roleDefaultMenu(role: Role): MenuItem[] {
         serviceCentre(),
         link('Inventory', 'Inventory', '/InventoryView'),
         link('Components Transaction History', 'ReceiptLong', '/ComponentsTransactionHistory'),
+        // The folders the organization shares with the partner (docs/cabinet.md).
+        cabinet(),
       ];
     case 'DEALER_OWNER':
     case 'DEALER_AGENT':
@@ -359,6 +361,8 @@ function dealerMenu(flags: Partial<DealerFlags>): MenuItem[] {
   if (on('enable_service_co_ordinators_tab'))
     menu.push(link('Service Co-Ordinators', 'SupportAgent', '/DealerAgent'));
   if (on('enable_representatives_tab')) menu.push(link('Representatives', 'Badge', '/DealerRepresentative'));
+  // The folders the organization shares with the dealer (docs/cabinet.md).
+  menu.push(cabinet());
   return menu;
 }
 

@@ -71,6 +71,9 @@ import { contractsHandlers } from './contracts/contracts-handlers.ts';
 import { fgrHandlers } from './fgr/fgr-handlers.ts';
 import { scheduleHandlers } from './schedules/plans.ts';
 import { requestsHandlers } from './requests/requests.ts';
+import { cabinetHandlers } from './cabinet/cabinet.ts';
+import { leadFormHandlers } from './leads/lead-forms.ts';
+import { leadHandlers } from './leads/leads.ts';
 import { creditHandlers } from './credits/credits.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
@@ -161,6 +164,11 @@ export const HANDLERS: Handler[] = [
   // Scheduled maintenance: plans on fleet items that raise their tickets ahead (docs/schedules.md).
   ...scheduleHandlers,
   ...requestsHandlers,
+  // The cabinet: folders of documents shared with partners and dealers (docs/cabinet.md).
+  ...cabinetHandlers,
+  // Leads: forms, leads, follow-ups and winning them (docs/leads.md).
+  ...leadFormHandlers,
+  ...leadHandlers,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).
   ...creditHandlers,
 ] as Handler[];

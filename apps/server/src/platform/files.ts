@@ -84,7 +84,17 @@ export const SERVED_CONTENT_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.webp': 'image/webp',
   '.pdf': 'application/pdf',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  // Text is served as text, never as a page the browser would run.
+  '.csv': 'text/csv; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
 };
+
+// Office documents are zip archives; text is text (no NUL byte where it begins).
+const isZip = (head: Buffer) => head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+const isText = (head: Buffer) => head.length > 0 && !head.includes(0);
 
 /** How the bytes of each accepted type begin: a file that claims a type must be one. */
 const MAGIC: Record<string, (head: Buffer) => boolean> = {
@@ -94,12 +104,22 @@ const MAGIC: Record<string, (head: Buffer) => boolean> = {
   'image/webp': (head) =>
     head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
   'application/pdf': (head) => head.subarray(0, 5).toString('latin1') === '%PDF-',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': isZip,
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': isZip,
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': isZip,
+  'text/csv': isText,
+  'text/plain': isText,
 };
 const TYPE_LABELS: Record<string, string> = {
   'image/png': 'PNG image',
   'image/jpeg': 'JPEG image',
   'image/webp': 'WebP image',
   'application/pdf': 'PDF document',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel workbook',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint presentation',
+  'text/csv': 'CSV file',
+  'text/plain': 'text file',
 };
 
 function looksLike(contentType: string, head: Buffer): boolean {

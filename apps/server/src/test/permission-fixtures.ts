@@ -20,6 +20,8 @@ import { contractFixtures } from '../modules/contracts/tenant-fixtures.test-kit.
 import { fgrFixtures } from '../modules/fgr/tenant-fixtures.test-kit.ts';
 import { scheduleFixtures } from '../modules/schedules/tenant-fixtures.test-kit.ts';
 import { requestFixtures } from '../modules/requests/tenant-fixtures.test-kit.ts';
+import { cabinetFixtures } from '../modules/cabinet/tenant-fixtures.test-kit.ts';
+import { leadFixtures } from '../modules/leads/tenant-fixtures.test-kit.ts';
 import { creditFixtures } from '../modules/credits/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
 
@@ -51,5 +53,7 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...fgrFixtures,
   ...scheduleFixtures,
   ...requestFixtures,
+  ...cabinetFixtures,
+  ...leadFixtures,
   ...creditFixtures,
 };

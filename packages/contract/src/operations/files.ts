@@ -12,7 +12,13 @@ import type { Right } from '../operation.ts';
 const MB = 1024 * 1024;
 
 /** What a file is for decides which files are accepted and who may upload and read them. */
-const FILE_PURPOSES = ['SERVICE_FILE', 'TICKET_PHOTO', 'FLEET_FILE', 'COMPONENT_PHOTO'] as const;
+const FILE_PURPOSES = [
+  'SERVICE_FILE',
+  'TICKET_PHOTO',
+  'FLEET_FILE',
+  'COMPONENT_PHOTO',
+  'CABINET_DOCUMENT',
+] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Content types the portal accepts, with the extensions a file of that type may carry. */
@@ -21,6 +27,21 @@ export const FILE_TYPES = {
   'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
   'image/webp': { label: 'WebP', extensions: ['webp'] },
   'application/pdf': { label: 'PDF', extensions: ['pdf'] },
+  // Office documents and plain text, for the cabinet's manuals, price lists and circulars.
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    label: 'Word',
+    extensions: ['docx'],
+  },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+    label: 'Excel',
+    extensions: ['xlsx'],
+  },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': {
+    label: 'PowerPoint',
+    extensions: ['pptx'],
+  },
+  'text/csv': { label: 'CSV', extensions: ['csv'] },
+  'text/plain': { label: 'text', extensions: ['txt'] },
 } as const;
 export type FileType = keyof typeof FILE_TYPES;
 
@@ -93,6 +114,26 @@ export const FILE_PURPOSE_RULES: Record<FilePurpose, FilePurposeRule> = {
       { module: 'My Work', right: 'VIEW' },
     ],
     read: ['Tickets', 'My Tickets', 'My Work'],
+  },
+  // A document of the cabinet (docs/cabinet.md): uploaded by the staff who keep it, read by whoever
+  // reads its folder (the organization's staff, and the partners and dealers it is shared with).
+  CABINET_DOCUMENT: {
+    typesMessage:
+      'Only PDF, Word, Excel, PowerPoint, CSV and text documents and images (PNG, JPEG, WebP) can be added',
+    types: [
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'text/csv',
+      'text/plain',
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+    ],
+    maxBytes: 25 * MB,
+    upload: [{ module: 'Cabinet', right: 'CREATE' }],
+    read: ['Cabinet'],
   },
 };
 
@@ -181,6 +222,7 @@ export const GenerateS3Url = mutation<ItemsData<UploadTicket>>()({
       'Dealer Product Fleet',
       'My Product Fleet',
       'Components',
+      'Cabinet',
     ],
     right: 'VIEW',
   },

@@ -11,7 +11,7 @@ export type ServerFilePurpose = 'ISSUE_REPORT' | 'ORGANIZATION_LOGO';
 
 /** The kinds of record a stored file belongs to once attached (docs/security.md#files). */
 export type FileRecordKind =
-  'SERVICE' | 'TICKET' | 'ISSUE_REPORT' | 'ORGANIZATION' | 'FLEET_ITEM' | 'COMPONENT';
+  'SERVICE' | 'TICKET' | 'ISSUE_REPORT' | 'ORGANIZATION' | 'FLEET_ITEM' | 'COMPONENT' | 'CABINET_DOCUMENT';
 
 /** A file a record lists (a service's, a fleet item's): its storage key and what was checked at upload. */
 export interface StoredAttachment {

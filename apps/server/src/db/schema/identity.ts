@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TicketAssignmentMode } from '@fieldport/contract/operations/organization';
+import { DEFAULT_CABINET_QUOTA_BYTES } from '@fieldport/contract/operations/cabinet';
 import { trigramIndex } from '../indexes.ts';
 
 // The tables of better-auth (core, email OTP) and its organization plugin. The property names are
@@ -113,6 +114,8 @@ export const organization = pgTable('organization', {
   is_enable_partners_monthly_closed_ticket_report_tab: boolean().notNull().default(false),
   /** How new tickets are given out (docs/product.md#assignment-and-claim). */
   ticket_assignment_mode: text().$type<TicketAssignmentMode>().notNull().default('MANUAL'),
+  /** Bytes of documents its cabinet may hold (docs/cabinet.md#quota); set by the portal's operator. */
+  cabinet_quota_bytes: bigint({ mode: 'number' }).notNull().default(DEFAULT_CABINET_QUOTA_BYTES),
 });
 
 /**

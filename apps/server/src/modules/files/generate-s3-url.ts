@@ -1,8 +1,10 @@
 import { MSG } from '@fieldport/contract/messages';
+import { CABINET_MESSAGES } from '@fieldport/contract/operations/cabinet';
 import { GenerateS3Url, type FileType } from '@fieldport/contract/operations/files';
 import { defineHandler } from '../../platform/handler.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { mayUpload, recordUpload, uploadKey } from '../../platform/uploads.ts';
+import { checkCabinetQuota } from '../cabinet/cabinet.ts';
 
 /**
  * GenerateS3Url (docs/product.md#files): a signed address for one declared file. The contract has
@@ -13,6 +15,11 @@ import { mayUpload, recordUpload, uploadKey } from '../../platform/uploads.ts';
 export const generateS3Url = defineHandler(GenerateS3Url, async (input, context) => {
   const { caller, db, files } = context;
   if (!mayUpload(caller, input.file_purpose)) throw forbidden(MSG.forbiddenModule);
+  if (input.file_purpose === 'CABINET_DOCUMENT') {
+    // Told before the bytes travel; AddCabinetDocument checks again under a lock.
+    if (caller.party) throw forbidden(CABINET_MESSAGES.readOnly);
+    await checkCabinetQuota(db, caller.organization.id, input.file_size, { lock: false, field: 'file_size' });
+  }
   const file_type = input.file_type as FileType;
   const key = uploadKey(caller.organization.id, input.file_name);
   await recordUpload(db, caller, {

@@ -11,6 +11,7 @@ import { defineHandler } from '../../platform/handler.ts';
 import { notFound } from '../../platform/errors.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { findStoredFile, mayRead } from '../../platform/uploads.ts';
+import { maySeeCabinetDocument } from '../cabinet/cabinet.ts';
 import { listsOnlyOffered, offeredToCaller } from '../product-catalogue/service-offer.ts';
 import { fleetItemsVisibleTo } from '../product-fleet/fleet-rules.ts';
 import { visibleTickets } from '../tickets/ticket-scope.ts';
@@ -63,6 +64,9 @@ async function maySeeRecord(db: Db, caller: Caller, row: typeof storedFile.$infe
         .where(and(inOrganization(component, caller), eq(component.id, row.record_id)));
       return Boolean(found);
     }
+    case 'CABINET_DOCUMENT':
+      // Its folder's wall: the staff's, and the partners' and dealers' it is shared with.
+      return maySeeCabinetDocument(db, caller, row.record_id);
     default:
       return false;
   }
