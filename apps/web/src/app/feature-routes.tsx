@@ -172,6 +172,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/fgr/fgr-page.tsx'),
     (m) => m.default,
   ),
+  // The cabinet: folders of documents shared with partners and dealers (docs/cabinet.md)
+  '/Cabinet': page(
+    () => import('../features/cabinet/cabinet-page.tsx'),
+    (m) => m.default,
+  ),
   // Credits (docs/credits.md)
   '/Transactions': page(
     () => import('../features/credits/transactions-page.tsx'),
