@@ -1,3 +1,4 @@
+import { LANDING_PATH } from '@fieldport/contract/contact';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -140,7 +141,12 @@ export async function buildApp(
     registerContactRoute(api, { db, config, mailer });
   });
 
-  await registerWebApp(app, { webDistDir: config.webDistDir, apiPrefixes: API_PREFIXES });
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    apiPrefixes: API_PREFIXES,
+    // The public landing page draws with its own chunk: fetched with the entry (docs/landing.md).
+    pagePreloads: { [LANDING_PATH]: 'src/features/landing/landing-page.tsx' },
+  });
 
   const jobs = createJobs(database, app.log);
   // Mails are queued in the outbox by the operations and delivered here (docs/operations.md#mail).

@@ -22,9 +22,22 @@ beforeAll(async () => {
     'index.html': INDEX,
     'assets/index-Ab12Cd34.js': SCRIPT,
     'manifest.webmanifest': JSON.stringify({ name: 'Fieldport', start_url: '/Technician' }),
+    // The build's manifest: the landing page's chunk imports one chunk of its own and one of the entry's.
+    '.vite/manifest.json': JSON.stringify({
+      'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_client-Xy.js'] },
+      '_client-Xy.js': { file: 'assets/client-Xy.js' },
+      '_public-route-Pq.js': { file: 'assets/public-route-Pq.js', imports: ['_client-Xy.js'] },
+      'src/features/landing/landing-page.tsx': {
+        file: 'assets/landing-page-Lm.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_client-Xy.js', '_public-route-Pq.js'],
+        css: ['assets/landing-page-Lm.css'],
+      },
+    }),
     'sw.js': `self.__WB_MANIFEST = ${JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ url: `/assets/c${i}.js` })))};\n`,
   };
   for (const [file, text] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(dist, file)), { recursive: true });
     await fs.writeFile(path.join(dist, file), text);
     if (text.length < 1024) continue;
     await fs.writeFile(path.join(dist, `${file}.br`), brotliCompressSync(text));
@@ -137,6 +150,16 @@ describe('the built web app over the wire', () => {
       expect(compressed.headers['content-length'], encoding).toBe(String(compressed.rawPayload.length));
       expect(JSON.parse(decoded(compressed)), encoding).toEqual(JSON.parse(plain.body));
     }
+  });
+
+  it("preloads the landing page's own chunks and CSS with the page, and nothing the entry loads", async () => {
+    const landing = await app.app.inject({ method: 'GET', url: '/Welcome' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers.link).toBe(
+      '</assets/landing-page-Lm.js>; rel=modulepreload, </assets/public-route-Pq.js>; rel=modulepreload, </assets/landing-page-Lm.css>; rel=preload; as=style',
+    );
+    const other = await app.app.inject({ method: 'GET', url: '/Dashboard' });
+    expect(other.headers.link).toBeUndefined();
   });
 
   it('answers an unknown asset 404 in JSON, not the page', async () => {

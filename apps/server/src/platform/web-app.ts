@@ -45,6 +45,46 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The `Link` header that preloads a page's own chunk, its CSS and the chunks it imports that the
+ * entry does not, from the build's manifest (.vite/manifest.json): the browser fetches them with the
+ * entry instead of after the entry has run and asked for them. Null when the build or the module is
+ * not there (a build without a manifest still works, one round trip slower).
+ */
+export function preloadHeaderOf(root: string, moduleId: string): string | null {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+  } catch {
+    return null;
+  }
+  const page = manifest[moduleId];
+  if (!page) return null;
+  const closure = (key: string, seen: Set<string>) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const loaded = closure('index.html', new Set<string>());
+  const chunks = [...closure(moduleId, new Set<string>())].filter((key) => !loaded.has(key));
+  const scripts = chunks.map((key) => `</${manifest[key].file}>; rel=modulepreload`);
+  const styles = chunks.flatMap((key) =>
+    (manifest[key].css ?? []).map((css) => `</${css}>; rel=preload; as=style`),
+  );
+  return [...scripts, ...styles].join(', ') || null;
+}
+
 /**
  * The built web app: its files, sent precompressed (.br/.gz beside each, written by the build) and
  * cached by cachePolicyOf; any other GET that wants a page gets index.html (history fallback).
@@ -52,10 +92,20 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDistDir: string; apiPrefixes: string[] },
+  options: {
+    webDistDir: string;
+    apiPrefixes: string[];
+    /** Pages whose own chunk is preloaded with index.html: path → module (as the manifest names it). */
+    pagePreloads?: Record<string, string>;
+  },
 ): Promise<void> {
   const root = options.webDistDir;
   const webBuilt = fs.existsSync(path.join(root, 'index.html'));
+  const preloads = new Map<string, string>();
+  for (const [page, moduleId] of Object.entries(options.pagePreloads ?? {})) {
+    const header = webBuilt ? preloadHeaderOf(root, moduleId) : null;
+    if (header) preloads.set(page, header);
+  }
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root,
@@ -80,6 +130,8 @@ export async function registerWebApp(
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
+    const preload = preloads.get(url);
+    if (preload) reply.header('link', preload);
     return reply.sendFile('index.html');
   });
 }
