@@ -45,7 +45,7 @@ export const LEAD_FIELD_TYPE_LABELS: Record<LeadFieldType, string> = {
   DATE: 'Date',
 };
 
-/** Who may own leads: the roles whose menus have Leads (docs/leads.md#owners). */
+/** Who may own leads: the roles whose menus have Leads (docs/leads.md#working-a-lead). */
 export const LEAD_OWNER_ROLES = ['OWNER', 'ADMIN', 'NSM', 'RSM'] as const;
 
 /** The public form's page (no sign-in), by the form's signed token. */
@@ -344,13 +344,14 @@ export interface LeadItem {
   owner_name: string | null;
   lost_reason: string | null;
   follow_ups: LeadFollowUp[];
-  /** The earliest follow-up not done. */
+  /** The earliest follow-up not done, while the lead is open (a won or lost lead has none). */
   next_follow_up_at: string | null;
   /** A customer of the organization with the lead's phone (what conversion will use). */
   matched_customer_id: string | null;
   matched_customer_name: string | null;
   /** What winning made. */
   customer_id: string | null;
+  won_customer_name: string | null;
   quotation_id: string | null;
   quotation_number: string | null;
   created_by_name: string | null;
@@ -422,6 +423,8 @@ export const ListLeads = query<PageData<LeadItem>>()({
           .enum(LEAD_STATUSES, { error: `lead_status must be one of ${LEAD_STATUSES.join(', ')}` })
           .optional(),
         form_id: formId.optional(),
+        /** One lead by id (a reminder's link opens it). */
+        lead_id: leadId.optional(),
         mine: z.boolean({ error: 'mine must be true or false' }).optional(),
         ...dateRangeFilter('from_date', 'to_date'),
       },

@@ -347,6 +347,9 @@ describe('winning a lead', () => {
     const won = answer.envelope!.data.items[0];
     expect(won).toMatchObject({ status: 'WON', matched_customer_name: values.customer_name });
     expect(won.customer_id).toBe(won.matched_customer_id);
+    expect(won.won_customer_name).toBe(values.customer_name);
+    const [byId] = (await world.ok('OWNER', ListLeads, { lead_id: captured.lead_id })).items;
+    expect(byId.lead_id).toBe(captured.lead_id);
     expect(answer.envelope!.status_message).toBe(
       LEAD_MESSAGES.convertedWithQuotation(captured.lead_number, values.customer_name, won.quotation_number!),
     );

@@ -19,6 +19,7 @@ import {
   type LeadItem,
   type LeadSource,
 } from '@fieldport/contract/operations/leads';
+import { SaveQuotation } from '@fieldport/contract/operations/quotations';
 import { decideAccess } from '@fieldport/contract/permissions';
 import { formatPhoneInternational } from '@fieldport/contract/phone';
 import type { Db } from '../../db/client.ts';
@@ -50,6 +51,7 @@ const owner = alias(member, 'lead_owner');
 const ownerUser = alias(user, 'lead_owner_user');
 const creator = alias(user, 'lead_creator');
 const matched = alias(customer, 'lead_matched_customer');
+const wonCustomer = alias(customer, 'lead_won_customer');
 
 const followUps = sql<LeadFollowUp[]>`(
   select coalesce(json_agg(json_build_object(
@@ -59,8 +61,10 @@ const followUps = sql<LeadFollowUp[]>`(
     from lead_follow_up f left join "user" u on u.id = f.created_by
    where f.lead_id = ${lead.id})`;
 
+// A won or lost lead has nothing left to follow up (its reminders are not sent either).
 const nextFollowUp = sql<string | null>`(
-  select min(f.due_at) from lead_follow_up f where f.lead_id = ${lead.id} and f.done_at is null)`;
+  select min(f.due_at) from lead_follow_up f
+   where f.lead_id = ${lead.id} and f.done_at is null and ${lead.status} not in ('WON', 'LOST'))`;
 
 /** JSON gives timestamps without the zone's colon in some servers: always an ISO instant out. */
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
@@ -74,6 +78,7 @@ const leads = defineList(ListLeads, {
     created_by_name: creator.name,
     matched_customer_id: matched.id,
     matched_customer_name: matched.name,
+    won_customer_name: wonCustomer.name,
     quotation_number: quotation.quotation_number,
     follow_ups: followUps,
     next_follow_up_at: nextFollowUp,
@@ -85,6 +90,7 @@ const leads = defineList(ListLeads, {
       .leftJoin(ownerUser, eq(ownerUser.id, owner.userId))
       .leftJoin(creator, eq(creator.id, lead.created_by))
       .leftJoin(quotation, eq(quotation.id, lead.quotation_id))
+      .leftJoin(wonCustomer, eq(wonCustomer.id, lead.customer_id))
       .leftJoin(
         matched,
         and(eq(matched.organization_id, lead.organization_id), eq(matched.phone, lead.phone)),
@@ -98,6 +104,7 @@ const leads = defineList(ListLeads, {
   filters: (input, caller) => [
     input.lead_status ? eq(lead.status, input.lead_status) : undefined,
     input.form_id ? eq(lead.form_id, input.form_id) : undefined,
+    input.lead_id ? eq(lead.id, input.lead_id) : undefined,
     input.mine ? eq(lead.owner_member_id, caller.membership.id) : undefined,
     ...withinDays(lead.created_at, input.from_date, input.to_date, caller.organization.time_zone),
   ],
@@ -129,6 +136,7 @@ const leads = defineList(ListLeads, {
       matched_customer_id: selected.matched_customer_id,
       matched_customer_name: selected.matched_customer_name,
       customer_id: row.customer_id,
+      won_customer_name: selected.won_customer_name,
       quotation_id: row.quotation_id,
       quotation_number: selected.quotation_number,
       created_by_name: selected.created_by_name,
@@ -378,7 +386,8 @@ export const convertLead = defineHandler(ConvertLead, async (input, context) => 
   let quotationId: string | null = null;
   let quotationNumber: string | null = null;
   if (input.quotation_template_id) {
-    if (!decideAccess({ module: 'Quotations', right: 'CREATE' }, caller.profile, caller.menu).allowed) {
+    // The right the quotation form's own operation takes.
+    if (!decideAccess(SaveQuotation.access, caller.profile, caller.menu).allowed) {
       throw forbidden(LEAD_MESSAGES.quotationsNotAllowed);
     }
     const [template] = await db
