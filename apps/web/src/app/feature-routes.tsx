@@ -157,6 +157,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/requests/raise-request-page.tsx'),
     (m) => m.default,
   ),
+  // Leads (docs/leads.md): the leads and the forms that capture them; the public form is /LeadForm
+  '/ProductSales': page(
+    () => import('../features/leads/leads-page.tsx'),
+    (m) => m.default,
+  ),
   // What service partners earn (docs/payouts.md)
   '/CostConfiguration': page(
     () => import('../features/payouts/cost-configuration-page.tsx'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANDING_PATH } from '@fieldport/contract/contact';
+import { LEAD_FORM_PATH, leadFormPath } from '@fieldport/contract/operations/leads';
 import { QUOTATION_LINK_PATH, quotationLinkPath } from '@fieldport/contract/operations/quotations';
 import {
   REQUEST_FORM_PATH,
@@ -9,6 +10,7 @@ import {
 } from '@fieldport/contract/operations/requests';
 import {
   LANDING_PAGE_PATH,
+  LEAD_FORM_PAGE_PATH,
   QUOTATION_PAGE_PATH,
   REQUEST_FORM_PAGE_PATH,
   REQUEST_STATUS_PAGE_PATH,
@@ -32,5 +34,10 @@ describe('public pages', () => {
     const at = (path: string) => new URL(path, 'https://portal.example').pathname;
     expect(at(requestFormPath('demo-service-co'))).toBe(REQUEST_FORM_PAGE_PATH);
     expect(at(requestStatusPath('abc.def-123'))).toBe(REQUEST_STATUS_PAGE_PATH);
+  });
+
+  it('serves the lead form where its public link points', () => {
+    expect(LEAD_FORM_PAGE_PATH).toBe(LEAD_FORM_PATH);
+    expect(new URL(leadFormPath('abc.def-123'), 'https://portal.example').pathname).toBe(LEAD_FORM_PAGE_PATH);
   });
 });

@@ -16,3 +16,6 @@ export const LANDING_PAGE_PATH = '/Welcome';
  */
 export const REQUEST_FORM_PAGE_PATH = '/RequestService';
 export const REQUEST_STATUS_PAGE_PATH = '/RequestStatus';
+
+/** A lead form's public link (LEAD_FORM_PATH in contract/operations/leads.ts, docs/leads.md#the-public-link). */
+export const LEAD_FORM_PAGE_PATH = '/LeadForm';

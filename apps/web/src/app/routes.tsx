@@ -7,6 +7,7 @@ import { LightLoading } from '../ui/light-loading.tsx';
 import { queryClient } from './providers.tsx';
 import {
   LANDING_PAGE_PATH,
+  LEAD_FORM_PAGE_PATH,
   QUOTATION_PAGE_PATH,
   REQUEST_FORM_PAGE_PATH,
   REQUEST_STATUS_PAGE_PATH,
@@ -22,6 +23,8 @@ const PublicQuotationPage = lazy(() => import('../features/quotations/public-quo
 // An organization's request form and a request's status, for customers without an account (docs/requests.md).
 const PublicRequestPage = lazy(() => import('../features/requests/public-request-page.tsx'));
 const RequestStatusPage = lazy(() => import('../features/requests/request-status-page.tsx'));
+// A lead form's public link, filled by anybody without signing in (docs/leads.md#the-public-link).
+const PublicLeadPage = lazy(() => import('../features/leads/public-lead-page.tsx'));
 
 /** '/Tickets' is the group of the ticket pages; the menu opens /ActiveTickets for it. */
 const GROUP_REDIRECTS: Record<string, string> = { '/Tickets': '/ActiveTickets' };
@@ -122,9 +125,10 @@ const RouteErrorScreen = lazy(() =>
  * docs/product.md#the-shell: '/' is the login, '/ReportIssue' stands alone, the shell holds every
  * other page. '/Welcome' (the public landing page, docs/landing.md), '/AcceptInvitation' and
  * '/Quotation' (a customer's answer to a mailed quotation), '/RequestService' and '/RequestStatus' (a
- * request for service and where it stands) are ours: public, like the login. Every page but the
- * login and the landing page is drawn with MUI: one layout route (ui/mui-providers.tsx) brings MUI's
- * theme and the app's snackbars for them (docs/architecture.md#what-each-screen-loads).
+ * request for service and where it stands) and '/LeadForm' (a lead form's public link) are ours:
+ * public, like the login. Every page but the login and the landing page is drawn with MUI: one
+ * layout route (ui/mui-providers.tsx) brings MUI's theme and the app's snackbars for them
+ * (docs/architecture.md#what-each-screen-loads).
  */
 export const router = createBrowserRouter(
   [
@@ -194,6 +198,14 @@ export const router = createBrowserRouter(
               element: (
                 <Suspense fallback={<LightLoading />}>
                   <RequestStatusPage />
+                </Suspense>
+              ),
+            },
+            {
+              path: LEAD_FORM_PAGE_PATH,
+              element: (
+                <Suspense fallback={<LightLoading />}>
+                  <PublicLeadPage />
                 </Suspense>
               ),
             },

@@ -1,14 +1,14 @@
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { fieldError } from '../../ui/field-props.ts';
-import type { Option } from '../../ui/form-fields.tsx';
+import { fieldError } from './field-props.ts';
+import type { Option } from './form-fields.tsx';
 
 type AnyForm = UseFormReturn<FieldValues, unknown, unknown>;
 
 /**
- * A choice that may be left empty, kept as null (a quotation's template, a line's product: the
- * contract takes null for none, not an empty text). `hideError` as a line's fields have it.
+ * A choice that may be left empty, kept as null (a quotation's template, a line's product, a lead's
+ * owner: the contract takes null for none, not an empty text). `hideError` as a line's fields have it.
  */
 export function OptionalChoice(props: {
   form: AnyForm;
@@ -19,6 +19,7 @@ export function OptionalChoice(props: {
   helperText?: string;
   hideError?: boolean;
   disabled?: boolean;
+  autoFocus?: boolean;
 }) {
   const message = props.hideError ? undefined : fieldError(props.form, props.name);
   return (
@@ -31,6 +32,7 @@ export function OptionalChoice(props: {
           <TextField
             select
             label={props.label}
+            autoFocus={props.autoFocus}
             value={props.options.some((option) => option.value === value) ? value : ''}
             onChange={(event) => field.onChange(event.target.value || null)}
             onBlur={field.onBlur}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -80,5 +81,27 @@ export function PublicRefusal({ title, message }: { title: string; message: stri
         {message}
       </Alert>
     </Stack>
+  );
+}
+
+/** Off the screen rather than not displayed: bots skip fields that are not displayed. */
+const HONEYPOT = {
+  position: 'absolute',
+  left: '-10000px',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+} as const;
+
+/**
+ * The field people never see nor reach (`website`, docs/requests.md#the-public-form): a form that
+ * fills it is a bot's. Register it with the form: `<Honeypot id="…" {...form.register('website')} />`.
+ */
+export function Honeypot({ id, ...field }: { id: string } & UseFormRegisterReturn) {
+  return (
+    <Box aria-hidden="true" sx={HONEYPOT}>
+      <label htmlFor={id}>Website</label>
+      <input id={id} type="text" tabIndex={-1} autoComplete="off" {...field} />
+    </Box>
   );
 }

@@ -37,7 +37,7 @@ import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { activeRecordsQuery, useActiveRecords } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { useOperation } from '../../ui/use-operation.ts';
-import { OptionalChoice } from './optional-choice.tsx';
+import { OptionalChoice } from '../../ui/optional-choice.tsx';
 import { numberWords, quotationQueries } from './quotation-format.tsx';
 import { emptyQuotationLine, lineForForm, QuotationLinesField } from './quotation-lines-field.tsx';
 

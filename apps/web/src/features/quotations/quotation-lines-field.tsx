@@ -28,7 +28,7 @@ import {
   type ListItem,
   type ListOp,
 } from '../../ui/use-list.ts';
-import { OptionalChoice } from './optional-choice.tsx';
+import { OptionalChoice } from '../../ui/optional-choice.tsx';
 
 type AnyForm = UseFormReturn<FieldValues, unknown, unknown>;
 

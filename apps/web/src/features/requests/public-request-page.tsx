@@ -16,7 +16,13 @@ import {
 } from '@fieldport/contract/operations/requests';
 import { ApiError, isApiError } from '../../api/client.ts';
 import { serviceRequestApi, type RequestSent } from '../../api/service-request.ts';
-import { OrganizationHeader, PublicLoading, PublicPage, PublicRefusal } from '../../ui/public-page.tsx';
+import {
+  Honeypot,
+  OrganizationHeader,
+  PublicLoading,
+  PublicPage,
+  PublicRefusal,
+} from '../../ui/public-page.tsx';
 import { useFormSubmit } from '../../ui/use-operation.ts';
 import { RequestFields, SendRequestButton } from './request-fields.tsx';
 import { emptyRequest } from './request-format.tsx';
@@ -67,15 +73,6 @@ export default function PublicRequestPage() {
 
 type Values = z.input<typeof publicRequestSchema>;
 
-/** Off the screen rather than not displayed: bots skip fields that are not displayed. */
-const HONEYPOT = {
-  position: 'absolute',
-  left: '-10000px',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-} as const;
-
 function RequestForm({
   slug,
   organization,
@@ -114,16 +111,7 @@ function RequestForm({
       )}
       <RequestFields form={form as never} who="Your details" lookup={false}>
         {/* People never see nor reach this field; a bot that fills it is answered as if sent. */}
-        <Box aria-hidden="true" sx={HONEYPOT}>
-          <label htmlFor="request-website">Website</label>
-          <input
-            id="request-website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            {...form.register('website')}
-          />
-        </Box>
+        <Honeypot id="request-website" {...form.register('website')} />
         <SendRequestButton label="Send request" busy={form.formState.isSubmitting} />
       </RequestFields>
     </Box>
