@@ -69,54 +69,9 @@ export function folderInAddress(page: Page): string | null {
   return new URL(page.url()).searchParams.get('folder');
 }
 
-/**
- * A small, real PDF: one A4 page saying `title` in Helvetica, with its cross-reference table, as
- * a PDF reader expects it.
- */
-export function pdfDocument(title: string): Buffer {
-  const text = `BT /F1 20 Tf 72 760 Td (${title.replace(/[()\\]/g, '\\$&')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 /** Whether the page is wider than the window (a sideways scroll). */
 export const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** One of the signed-in page's operations, as the page itself calls it (the same origin). */
-export async function callAs<T>(page: Page, operation: string, input: Record<string, unknown>): Promise<T> {
-  const answer = await page.evaluate(
-    async ([name, given]) => {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: `query ${name}($input: JSON!) { ${name}(input: $input) }`,
-          variables: { input: given },
-        }),
-      });
-      return (await response.json()) as { data: Record<string, string> };
-    },
-    [operation, input] as const,
-  );
-  return (JSON.parse(answer.data[operation]) as { data: T }).data;
-}
 
 /** Presses Tab until the element named `label` has the focus (at most `presses` times). */
 export async function tabUntil(

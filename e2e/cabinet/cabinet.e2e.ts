@@ -16,14 +16,14 @@ import { openAsOwner } from '../support/master-page.ts';
 import {
   buttonsNamed,
   cabinetScreen,
-  callAs,
   documentDialog,
   folderDialog,
   folderInAddress,
-  pdfDocument,
   sideways,
   tabUntil,
 } from './cabinet-page.ts';
+import { simplePdf } from '../../apps/server/src/modules/cabinet/demo-cabinet.ts';
+import { callAs } from '../support/page-operations.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -46,7 +46,7 @@ const DEALER_FOLDER = `Dealer price lists ${stamp}`;
 const PARTNER_FOLDER = `Partner circulars ${stamp}`;
 const KEYBOARD_FOLDER = `Keyboard notes ${stamp}`;
 const FILE_NAME = `Price list ${stamp}.pdf`;
-const PDF = pdfDocument(`Sharma Appliances price list ${stamp}`);
+const PDF = simplePdf([`Sharma Appliances price list ${stamp}`]);
 
 const summaryOf = (page: Page) => callAs<CabinetSummary>(page, 'GetCabinetSummary', {});
 

@@ -121,33 +121,6 @@ export function newIndianMobile(seed: number): string {
   return `8${digits}`;
 }
 
-/**
- * One of the signed-in page's operations, as the page itself calls it (the same origin): for what a
- * journey reads to check the screen against, or makes ahead of the part it is about.
- */
-export async function callAs<T>(
-  page: Page,
-  operation: string,
-  input: Record<string, unknown>,
-  kind: 'query' | 'mutation' = 'query',
-): Promise<T> {
-  const answer = await page.evaluate(
-    async ([name, given, type]) => {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: `${type} ${name}($input: JSON!) { ${name}(input: $input) }`,
-          variables: { input: given },
-        }),
-      });
-      return (await response.json()) as { data: Record<string, string> };
-    },
-    [operation, input, kind] as const,
-  );
-  return (JSON.parse(answer.data[operation]) as { data: T }).data;
-}
-
 /** The accessible name of the element with the focus. */
 export async function focusedName(page: Page): Promise<string> {
   return page.evaluate(() => {

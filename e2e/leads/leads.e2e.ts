@@ -20,7 +20,6 @@ import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from '../su
 import { expectMessage, expectPath } from '../support/login-page.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import {
-  callAs,
   contactFields,
   focusedName,
   formBuilder,
@@ -29,6 +28,7 @@ import {
   publicLeadForm,
   snackbarsGone,
 } from './leads-page.ts';
+import { callAs } from '../support/page-operations.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);

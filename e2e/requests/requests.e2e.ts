@@ -24,6 +24,7 @@ import {
   screenshot,
 } from '../support/browser.ts';
 import { expectMessage, expectPath } from '../support/login-page.ts';
+import { callAs } from '../support/page-operations.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import {
   focusedLabel,
@@ -86,25 +87,6 @@ async function sendThroughTheForm(page: Page, input: PublicRequestInput) {
   const body = (await answer.json()) as { request_number: string; status_url: string };
   const url = new URL(body.status_url);
   return { number: body.request_number, statusPath: `${url.pathname}${url.search}` };
-}
-
-/** One of the signed-in page's operations, as the page itself calls it (the same origin). */
-async function callAs<T>(page: Page, operation: string, input: Record<string, unknown>): Promise<T> {
-  const answer = await page.evaluate(
-    async ([name, given]) => {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: `query ${name}($input: JSON!) { ${name}(input: $input) }`,
-          variables: { input: given },
-        }),
-      });
-      return (await response.json()) as { data: Record<string, string> };
-    },
-    [operation, input] as const,
-  );
-  return (JSON.parse(answer.data[operation]) as { data: T }).data;
 }
 
 describe('Requests for service', () => {

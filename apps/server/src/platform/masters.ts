@@ -90,6 +90,19 @@ export function uniqueViolation(error: unknown): { constraint?: string } | undef
   return undefined;
 }
 
+/**
+ * Runs a write whose unique index is the check (a name taken in the organization): a violation is
+ * refused with `refusal`, and the operation's transaction undoes the rest, as a master's write does.
+ */
+export async function refusingDuplicates<T>(write: () => Promise<T>, refusal: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error)) throw refusal();
+    throw error;
+  }
+}
+
 /** The handlers of a master's four operations, in the order of its contract. */
 export function defineMaster<C extends AnyMasterContract, Select extends SelectedFields>(
   definition: MasterDefinition<C, Select>,

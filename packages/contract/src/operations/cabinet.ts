@@ -142,7 +142,8 @@ export const ListCabinetFolders = query<PageData<CabinetFolder>>()({
     sortBy: ['name', 'updated_on'],
     defaultSortBy: 'name',
     defaultSortOrder: 'asc',
-    filters: {},
+    // One folder by id (an address that names it).
+    filters: { folder_id: folderId.optional() },
   }),
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AddCabinetDocument,
@@ -24,7 +24,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { defineList } from '../../platform/lists.ts';
-import { uniqueViolation } from '../../platform/masters.ts';
+import { refusingDuplicates } from '../../platform/masters.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { arrivedUpload, attachFiles, detachFiles } from '../../platform/uploads.ts';
 
@@ -77,6 +77,7 @@ const folders = defineList(ListCabinetFolders, {
   }),
   join: (query) => query.leftJoin(folderCreator, eq(folderCreator.id, cabinetFolder.created_by)),
   search: [cabinetFolder.name],
+  filters: (input) => [input.folder_id ? eq(cabinetFolder.id, input.folder_id) : undefined],
   sort: { name: sql`lower(${cabinetFolder.name})`, updated_on: cabinetFolder.updated_at },
   toItem: (selected): CabinetFolder => ({
     folder_id: selected.row.id,
@@ -216,20 +217,6 @@ async function lockFolder(db: Db, caller: Caller, id: string) {
   return row;
 }
 
-async function refuseTakenName(db: Db, caller: Caller, name: string, exceptId?: string) {
-  const [taken] = await db
-    .select({ id: cabinetFolder.id })
-    .from(cabinetFolder)
-    .where(
-      and(
-        inOrganization(cabinetFolder, caller),
-        sql`lower(${cabinetFolder.name}) = lower(${name})`,
-        exceptId ? ne(cabinetFolder.id, exceptId) : undefined,
-      ),
-    );
-  if (taken) throw conflict(CABINET_MESSAGES.folderNameTaken(name), 'name');
-}
-
 /** The folder is shared with exactly these parties, each one of the organization's. */
 async function shareWith(db: Db, caller: Caller, folderId: string, partyIds: string[]) {
   if (partyIds.length > 0) {
@@ -247,15 +234,8 @@ async function shareWith(db: Db, caller: Caller, folderId: string, partyIds: str
   }
 }
 
-/** A write that lost a race for a folder's name to another is refused as the check would have. */
-async function namingFolder<T>(name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (uniqueViolation(error)) throw conflict(CABINET_MESSAGES.folderNameTaken(name), 'name');
-    throw error;
-  }
-}
+/** The folder's name is unique in the organization (its index, ignoring case) is the check. */
+const nameTaken = (name: string) => () => conflict(CABINET_MESSAGES.folderNameTaken(name), 'name');
 
 async function answerFolder(context: OperationContext, id: string, message: string) {
   context.auditTarget = id;
@@ -265,16 +245,17 @@ async function answerFolder(context: OperationContext, id: string, message: stri
 export const createCabinetFolder = defineHandler(CreateCabinetFolder, async (input, context) => {
   const { db, caller } = context;
   refuseParty(caller);
-  await refuseTakenName(db, caller, input.name);
   const id = newId();
-  await namingFolder(input.name, () =>
-    db.insert(cabinetFolder).values({
-      id,
-      organization_id: caller.organization.id,
-      name: input.name,
-      description: input.description,
-      created_by: caller.user.id,
-    }),
+  await refusingDuplicates(
+    () =>
+      db.insert(cabinetFolder).values({
+        id,
+        organization_id: caller.organization.id,
+        name: input.name,
+        description: input.description,
+        created_by: caller.user.id,
+      }),
+    nameTaken(input.name),
   );
   await shareWith(db, caller, id, input.party_ids);
   return answerFolder(context, id, CABINET_MESSAGES.folderCreated(input.name));
@@ -284,13 +265,14 @@ export const updateCabinetFolder = defineHandler(UpdateCabinetFolder, async (inp
   const { db, caller } = context;
   refuseParty(caller);
   const row = await lockFolder(db, caller, input.folder_id);
-  await refuseTakenName(db, caller, input.name, row.id);
   const values: Omit<FolderValues, 'party_ids'> = { name: input.name, description: input.description };
-  await namingFolder(input.name, () =>
-    db
-      .update(cabinetFolder)
-      .set({ ...values, updated_at: new Date() })
-      .where(eq(cabinetFolder.id, row.id)),
+  await refusingDuplicates(
+    () =>
+      db
+        .update(cabinetFolder)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(cabinetFolder.id, row.id)),
+    nameTaken(input.name),
   );
   await shareWith(db, caller, row.id, input.party_ids);
   return answerFolder(context, row.id, CABINET_MESSAGES.folderUpdated(input.name));
@@ -345,27 +327,26 @@ export const addCabinetDocument = defineHandler(AddCabinetDocument, async (input
         sql`lower(${cabinetDocument.file_name}) = lower(${input.file_name})`,
       ),
     );
-  if (sameName) throw conflict(CABINET_MESSAGES.documentNameTaken(input.file_name), 'file_name');
+  // Told before the quota is looked at; the index catches a document added meanwhile.
+  const documentNameTaken = () => conflict(CABINET_MESSAGES.documentNameTaken(input.file_name), 'file_name');
+  if (sameName) throw documentNameTaken();
   await checkCabinetQuota(db, caller.organization.id, upload.file_size, { lock: true, field: 's3_key' });
   const id = newId();
-  try {
-    await db.insert(cabinetDocument).values({
-      id,
-      organization_id: caller.organization.id,
-      folder_id: folder.id,
-      file_key: upload.key,
-      file_name: input.file_name,
-      file_type: upload.file_type,
-      file_size: upload.file_size,
-      description: input.description,
-      uploaded_by: caller.user.id,
-    });
-  } catch (error) {
-    if (uniqueViolation(error)) {
-      throw conflict(CABINET_MESSAGES.documentNameTaken(input.file_name), 'file_name');
-    }
-    throw error;
-  }
+  await refusingDuplicates(
+    () =>
+      db.insert(cabinetDocument).values({
+        id,
+        organization_id: caller.organization.id,
+        folder_id: folder.id,
+        file_key: upload.key,
+        file_name: input.file_name,
+        file_type: upload.file_type,
+        file_size: upload.file_size,
+        description: input.description,
+        uploaded_by: caller.user.id,
+      }),
+    documentNameTaken,
+  );
   await attachFiles(db, caller, [upload.key], { kind: 'CABINET_DOCUMENT', id });
   await db.update(cabinetFolder).set({ updated_at: new Date() }).where(eq(cabinetFolder.id, folder.id));
   context.auditTarget = id;

@@ -42,17 +42,10 @@ export async function raiseDemoLeads(db: Db): Promise<number> {
     const tx = transaction as unknown as Db;
     const asAdmin = await demoContext(tx, members.ADMIN);
     const today = dayIn(demo.time_zone);
-    const parse = <Op extends { operation: { input: { parse(value: unknown): unknown } } }>(
-      handler: Op,
-      value: unknown,
-    ) =>
-      handler.operation.input.parse(value) as Parameters<
-        (typeof handler & { handle: (input: never, context: never) => unknown })['handle']
-      >[0];
 
     const enquiry = (
       await createLeadForm.handle(
-        parse(createLeadForm, {
+        createLeadForm.operation.input.parse({
           form_name: 'Air conditioner enquiry',
           description:
             'Tell us about your home or office and we will call you with the right air conditioner.',
@@ -83,7 +76,7 @@ export async function raiseDemoLeads(db: Db): Promise<number> {
     ).data.items[0];
     const walkIn = (
       await createLeadForm.handle(
-        parse(createLeadForm, {
+        createLeadForm.operation.input.parse({
           form_name: 'Dealer walk-in',
           description: "A customer who asked at a dealer's showroom.",
           default_owner_id: members.RSM,
@@ -102,7 +95,8 @@ export async function raiseDemoLeads(db: Db): Promise<number> {
     const fromLink = async (values: Parameters<typeof insertLead>[5]) =>
       insertLead(tx, asAdmin.mailer, demo, enquiryRow, { source: 'PUBLIC', ip: demoRequest.ip }, values);
     const onScreen = async (formId: string, values: Record<string, unknown>) =>
-      (await captureLead.handle(parse(captureLead, { form_id: formId, ...values }), asAdmin)).data.items[0];
+      (await captureLead.handle(captureLead.operation.input.parse({ form_id: formId, ...values }), asAdmin))
+        .data.items[0];
 
     await fromLink({
       customer_name: 'Anita Desai',
@@ -119,11 +113,11 @@ export async function raiseDemoLeads(db: Db): Promise<number> {
       answers: { product: 'Cassette AC', rooms: '1', heard_from: 'Dealer', visit_date: shiftDay(today, 5) },
     });
     await updateLead.handle(
-      parse(updateLead, { lead_id: contacted.id, owner_id: members.NSM, status: 'CONTACTED' }),
+      updateLead.operation.input.parse({ lead_id: contacted.id, owner_id: members.NSM, status: 'CONTACTED' }),
       asAdmin,
     );
     await addLeadFollowUp.handle(
-      parse(addLeadFollowUp, {
+      addLeadFollowUp.operation.input.parse({
         lead_id: contacted.id,
         due_date: shiftDay(today, 1),
         due_time: '11:00',
@@ -138,11 +132,15 @@ export async function raiseDemoLeads(db: Db): Promise<number> {
       answers: { dealer: 'Cool Corner Electronics', product: 'Two split ACs for a new flat' },
     });
     await updateLead.handle(
-      parse(updateLead, { lead_id: qualified.lead_id, owner_id: members.RSM, status: 'QUALIFIED' }),
+      updateLead.operation.input.parse({
+        lead_id: qualified.lead_id,
+        owner_id: members.RSM,
+        status: 'QUALIFIED',
+      }),
       asAdmin,
     );
     const called = await addLeadFollowUp.handle(
-      parse(addLeadFollowUp, {
+      addLeadFollowUp.operation.input.parse({
         lead_id: qualified.lead_id,
         due_date: shiftDay(today, -3),
         due_time: '16:00',
@@ -151,14 +149,14 @@ export async function raiseDemoLeads(db: Db): Promise<number> {
       asAdmin,
     );
     await completeLeadFollowUp.handle(
-      parse(completeLeadFollowUp, {
+      completeLeadFollowUp.operation.input.parse({
         follow_up_id: called.data.items[0].follow_ups[0].follow_up_id,
         outcome: 'Moving in next month; wants a site visit first.',
       }),
       asAdmin,
     );
     await addLeadFollowUp.handle(
-      parse(addLeadFollowUp, {
+      addLeadFollowUp.operation.input.parse({
         lead_id: qualified.lead_id,
         due_date: shiftDay(today, -1),
         due_time: '10:30',
@@ -173,7 +171,7 @@ export async function raiseDemoLeads(db: Db): Promise<number> {
       answers: { dealer: 'Sharma Appliances', product: 'Window AC' },
     });
     await updateLead.handle(
-      parse(updateLead, {
+      updateLead.operation.input.parse({
         lead_id: lost.lead_id,
         owner_id: members.RSM,
         status: 'LOST',
@@ -190,7 +188,7 @@ export async function raiseDemoLeads(db: Db): Promise<number> {
       answers: { product: 'Split AC', rooms: '2', budget: '90000', heard_from: 'A friend' },
     });
     await convertLead.handle(
-      parse(convertLead, {
+      convertLead.operation.input.parse({
         lead_id: won.id,
         customer: {
           customer_name: 'Farhan Qureshi',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CreateLeadForm,
@@ -18,7 +18,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
 import { defineList } from '../../platform/lists.ts';
-import { uniqueViolation } from '../../platform/masters.ts';
+import { refusingDuplicates } from '../../platform/masters.ts';
 import { signedIdTokens } from '../../platform/secrets.ts';
 import { inOrganization, membersOf, userOfMember } from '../../platform/tenant.ts';
 import { serverSecret } from '../quotations/quotation-link.ts';
@@ -104,47 +104,27 @@ export async function checkOwner(db: Db, caller: Caller, ownerId: string | null,
   if (!found) throw badInput(LEAD_MESSAGES.ownerNotFound, field);
 }
 
-async function refuseTakenName(db: Db, caller: Caller, name: string, exceptId?: string) {
-  const [taken] = await db
-    .select({ id: leadForm.id })
-    .from(leadForm)
-    .where(
-      and(
-        inOrganization(leadForm, caller),
-        sql`lower(${leadForm.name}) = lower(${name})`,
-        exceptId ? ne(leadForm.id, exceptId) : undefined,
-      ),
-    );
-  if (taken) throw conflict(`A form named '${name}' already exists. Choose another name.`, 'form_name');
-}
-
-async function naming<T>(name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (uniqueViolation(error)) {
-      throw conflict(`A form named '${name}' already exists. Choose another name.`, 'form_name');
-    }
-    throw error;
-  }
-}
+/** A form's name is unique in the organization (its index, ignoring case) is the check. */
+const nameTaken = (name: string) => () =>
+  conflict(`A form named '${name}' already exists. Choose another name.`, 'form_name');
 
 export const createLeadForm = defineHandler(CreateLeadForm, async (input, context) => {
   const { db, caller } = context;
   await checkOwner(db, caller, input.default_owner_id, 'default_owner_id');
-  await refuseTakenName(db, caller, input.form_name);
   const id = newId();
-  await naming(input.form_name, () =>
-    db.insert(leadForm).values({
-      id,
-      organization_id: caller.organization.id,
-      name: input.form_name,
-      description: input.description,
-      fields: input.fields,
-      default_owner_member_id: input.default_owner_id,
-      is_public: input.is_public,
-      created_by: caller.user.id,
-    }),
+  await refusingDuplicates(
+    () =>
+      db.insert(leadForm).values({
+        id,
+        organization_id: caller.organization.id,
+        name: input.form_name,
+        description: input.description,
+        fields: input.fields,
+        default_owner_member_id: input.default_owner_id,
+        is_public: input.is_public,
+        created_by: caller.user.id,
+      }),
+    nameTaken(input.form_name),
   );
   context.auditTarget = id;
   return {
@@ -162,20 +142,21 @@ export const updateLeadForm = defineHandler(UpdateLeadForm, async (input, contex
     .for('update');
   if (!row) throw notFound(LEAD_MESSAGES.formNotFound);
   await checkOwner(db, caller, input.default_owner_id, 'default_owner_id');
-  await refuseTakenName(db, caller, input.form_name, row.id);
-  await naming(input.form_name, () =>
-    db
-      .update(leadForm)
-      .set({
-        name: input.form_name,
-        description: input.description,
-        fields: input.fields,
-        default_owner_member_id: input.default_owner_id,
-        is_public: input.is_public,
-        status: input.form_status,
-        updated_at: new Date(),
-      })
-      .where(eq(leadForm.id, row.id)),
+  await refusingDuplicates(
+    () =>
+      db
+        .update(leadForm)
+        .set({
+          name: input.form_name,
+          description: input.description,
+          fields: input.fields,
+          default_owner_member_id: input.default_owner_id,
+          is_public: input.is_public,
+          status: input.form_status,
+          updated_at: new Date(),
+        })
+        .where(eq(leadForm.id, row.id)),
+    nameTaken(input.form_name),
   );
   context.auditTarget = row.id;
   return {

@@ -20,14 +20,10 @@ export function useCabinetSummary() {
   });
 }
 
-/** The largest page a list gives, and how many of them a folder is looked for in. */
-const LOOKUP_PAGE_SIZE = 100;
-const LOOKUP_PAGES = 20;
-
 /**
  * The folder a shared address names (`?folder=`), when the folders list on screen does not show it
- * (another page, a search): ListCabinetFolders has no filter by id, so its pages are read until it
- * is found. Null when the caller may not read it (not shared with their party) or it is gone.
+ * (another page, a search), read by its id. Null when the caller may not read it (not shared with
+ * their party) or it is gone.
  */
 export function useFolderById(folderId: string | null, listed: CabinetFolder[] | undefined) {
   const shown = folderId ? listed?.find((folder) => folder.folder_id === folderId) : undefined;
@@ -35,15 +31,8 @@ export function useFolderById(folderId: string | null, listed: CabinetFolder[] |
     // Under the list's key: a change to the folders reads it again with the list.
     queryKey: [...listQueryKey(ListCabinetFolders), 'by-id', folderId],
     enabled: Boolean(folderId) && listed !== undefined && !shown,
-    queryFn: async () => {
-      for (let page = 1; page <= LOOKUP_PAGES; page++) {
-        const { data } = await api.query(ListCabinetFolders, { page, page_size: LOOKUP_PAGE_SIZE });
-        const found = data.items.find((folder) => folder.folder_id === folderId);
-        if (found) return found;
-        if (page * LOOKUP_PAGE_SIZE >= data.total_count) break;
-      }
-      return null;
-    },
+    queryFn: async () =>
+      (await api.query(ListCabinetFolders, { folder_id: folderId! })).data.items[0] ?? null,
   });
   if (!folderId) return { folder: null, pending: false, error: null, refetch: lookup.refetch };
   if (shown) return { folder: shown, pending: false, error: null, refetch: lookup.refetch };
