@@ -23,6 +23,7 @@ import * as schedules from './operations/schedules.ts';
 import * as requests from './operations/requests.ts';
 import * as cabinet from './operations/cabinet.ts';
 import * as leads from './operations/leads.ts';
+import * as search from './operations/search.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -72,6 +73,7 @@ export const CATALOGUE = collect(
   requests,
   cabinet,
   leads,
+  search,
   payouts,
   credits,
 );

@@ -58,14 +58,14 @@ export function pageWithinCap(page: number, pageSize: number): boolean {
   return (page - 1) * pageSize < COUNT_CAP;
 }
 
-const pageSchema = z
+export const pageSchema = z
   .number({ error: 'page must be a whole number from 1' })
   .int('page must be a whole number from 1')
   .min(1, 'page must be a whole number from 1')
   .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
   .default(1);
 
-const pageSizeSchema = z
+export const pageSizeSchema = z
   .literal(PAGE_SIZES, { error: `page_size must be one of ${PAGE_SIZES.join(', ')}` })
   .default(DEFAULT_PAGE_SIZE);
 

@@ -74,6 +74,7 @@ import { requestsHandlers } from './requests/requests.ts';
 import { cabinetHandlers } from './cabinet/cabinet.ts';
 import { leadFormHandlers } from './leads/lead-forms.ts';
 import { leadHandlers } from './leads/leads.ts';
+import { searchAllModules } from './search/search-all.ts';
 import { creditHandlers } from './credits/credits.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
@@ -169,6 +170,8 @@ export const HANDLERS: Handler[] = [
   // Leads: forms, leads, follow-ups and winning them (docs/leads.md).
   ...leadFormHandlers,
   ...leadHandlers,
+  // All Search: one box across the lists a caller may search (docs/search.md).
+  searchAllModules,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).
   ...creditHandlers,
 ] as Handler[];

@@ -21,6 +21,7 @@ import { fgrFixtures } from '../modules/fgr/tenant-fixtures.test-kit.ts';
 import { scheduleFixtures } from '../modules/schedules/tenant-fixtures.test-kit.ts';
 import { requestFixtures } from '../modules/requests/tenant-fixtures.test-kit.ts';
 import { cabinetFixtures } from '../modules/cabinet/tenant-fixtures.test-kit.ts';
+import { searchFixtures } from '../modules/search/tenant-fixtures.test-kit.ts';
 import { leadFixtures } from '../modules/leads/tenant-fixtures.test-kit.ts';
 import { creditFixtures } from '../modules/credits/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
@@ -54,6 +55,7 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...scheduleFixtures,
   ...requestFixtures,
   ...cabinetFixtures,
+  ...searchFixtures,
   ...leadFixtures,
   ...creditFixtures,
 };
