@@ -6,7 +6,7 @@ import { seedFleetItems, type SeedFleetItem } from '../apps/server/src/db/seed/p
 import { defineBenchmark } from './lib/benchmark.ts';
 import { measureOperationAgainstSql, operationRequest } from './lib/operation-pair.ts';
 import { formatFixed } from './lib/table.ts';
-import { FULL_TICKET_DATA, generateTicketData } from './lib/ticket-data.ts';
+import { generateTicketData, scaledTicketData } from './lib/ticket-data.ts';
 
 /**
  * All Search (docs/search.md) at 1,000,000 tickets in 5 organizations (the tickets bench's data,
@@ -19,16 +19,6 @@ import { FULL_TICKET_DATA, generateTicketData } from './lib/ticket-data.ts';
  * gets a tenth by default); BENCH_SEARCH_FLEET sets the fleet items (default 200,000).
  */
 
-function scaleFor(kind: 'pglite' | 'postgres'): number {
-  const chosen =
-    kind === 'pglite'
-      ? (process.env.BENCH_TICKET_SCALE_PGLITE ?? process.env.BENCH_TICKET_SCALE ?? '0.1')
-      : (process.env.BENCH_TICKET_SCALE ?? '1');
-  const value = Number(chosen);
-  return Number.isFinite(value) && value > 0 ? value : 1;
-}
-
-const scaled = (value: number, scale: number) => Math.max(1, Math.round(value * scale));
 const FLEET_BATCH = 5_000;
 
 export const benchmark = defineBenchmark({
@@ -39,13 +29,7 @@ export const benchmark = defineBenchmark({
     const { env, options, note, progress } = context;
     const database = env.database;
     const db = database.db;
-    const scale = scaleFor(env.kind);
-    const data = {
-      ...FULL_TICKET_DATA,
-      ticketsTotal: scaled(FULL_TICKET_DATA.ticketsTotal, scale),
-      customersTotal: scaled(FULL_TICKET_DATA.customersTotal, scale),
-      techniciansTotal: scaled(FULL_TICKET_DATA.techniciansTotal, scale),
-    };
+    const data = scaledTicketData(env.kind);
     const started = performance.now();
     const generated = await generateTicketData(database, data, progress);
     const orgId = generated.demoOrganizationId;

@@ -15,7 +15,7 @@ import { defineBenchmark, type BenchContext } from './lib/benchmark.ts';
 import type { LoadResult } from './lib/load.ts';
 import { measureOperationAgainstSql, operationRequest } from './lib/operation-pair.ts';
 import { formatFixed } from './lib/table.ts';
-import { FULL_TICKET_DATA, generateTicketData, territoryId } from './lib/ticket-data.ts';
+import { generateTicketData, scaledTicketData, territoryId } from './lib/ticket-data.ts';
 
 /**
  * Realistic data (1,000,000 tickets across 5 organizations, 50,000 customers, 2,000 technicians)
@@ -38,20 +38,6 @@ import { FULL_TICKET_DATA, generateTicketData, territoryId } from './lib/ticket-
 const STORM_CLAIMERS = 50;
 const STORM_ROUNDS = 20;
 const TECHNICIAN_PASSWORD = 'Bench@1234';
-
-/** The share of the full data a database gets (see above). */
-function scaleFor(kind: 'pglite' | 'postgres'): number {
-  const chosen =
-    kind === 'pglite'
-      ? (process.env.BENCH_TICKET_SCALE_PGLITE ?? process.env.BENCH_TICKET_SCALE ?? '0.1')
-      : (process.env.BENCH_TICKET_SCALE ?? '1');
-  const value = Number(chosen);
-  return Number.isFinite(value) && value > 0 ? value : 1;
-}
-
-function scaled(value: number, scale: number) {
-  return Math.max(1, Math.round(value * scale));
-}
 
 /** LoadResult of a set of timed rounds, so that the storm prints in the same table as the rest. */
 function roundsResult(
@@ -221,13 +207,7 @@ export const benchmark = defineBenchmark({
     '1,000,000 tickets in 5 organizations; List_Open_Tickets, SearchTickets and the claim storm beside the same SQL directly',
   async run(context) {
     const { env, options, note, progress } = context;
-    const scale = scaleFor(env.kind);
-    const data = {
-      ...FULL_TICKET_DATA,
-      ticketsTotal: scaled(FULL_TICKET_DATA.ticketsTotal, scale),
-      customersTotal: scaled(FULL_TICKET_DATA.customersTotal, scale),
-      techniciansTotal: scaled(FULL_TICKET_DATA.techniciansTotal, scale),
-    };
+    const data = scaledTicketData(env.kind);
     const started = performance.now();
     const generated = await generateTicketData(env.database, data, progress);
     const [{ n }] = await env.database.query<{ n: string }>('SELECT count(*) AS n FROM ticket');

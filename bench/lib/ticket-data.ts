@@ -58,6 +58,27 @@ function stateCase(column: string): string {
   return `CASE ${arms.join(' ')} END`;
 }
 
+/**
+ * The full data scaled for a database: BENCH_TICKET_SCALE (0.01 makes 10,000 tickets) scales the
+ * tickets, customers and technicians; PostgreSQL gets the full million by default and the embedded
+ * PGlite a tenth (BENCH_TICKET_SCALE_PGLITE sets PGlite's alone).
+ */
+export function scaledTicketData(kind: 'pglite' | 'postgres'): TicketDataOptions {
+  const chosen =
+    kind === 'pglite'
+      ? (process.env.BENCH_TICKET_SCALE_PGLITE ?? process.env.BENCH_TICKET_SCALE ?? '0.1')
+      : (process.env.BENCH_TICKET_SCALE ?? '1');
+  const value = Number(chosen);
+  const scale = Number.isFinite(value) && value > 0 ? value : 1;
+  const scaled = (count: number) => Math.max(1, Math.round(count * scale));
+  return {
+    ...FULL_TICKET_DATA,
+    ticketsTotal: scaled(FULL_TICKET_DATA.ticketsTotal),
+    customersTotal: scaled(FULL_TICKET_DATA.customersTotal),
+    techniciansTotal: scaled(FULL_TICKET_DATA.techniciansTotal),
+  };
+}
+
 export interface GeneratedTicketData {
   organizationIds: string[];
   /** The demo organization's id (organizationIds[0]). */

@@ -24,6 +24,7 @@ import * as requests from './operations/requests.ts';
 import * as cabinet from './operations/cabinet.ts';
 import * as leads from './operations/leads.ts';
 import * as search from './operations/search.ts';
+import * as reports from './operations/reports.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -74,6 +75,7 @@ export const CATALOGUE = collect(
   cabinet,
   leads,
   search,
+  reports,
   payouts,
   credits,
 );

@@ -3,12 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ParsedListInput } from '@fieldport/contract/lists';
 import { exportAccessOf } from '@fieldport/contract/permissions';
+import { REPORT_LAYOUTS } from '@fieldport/contract/operations/reports';
 import type { Db } from '../db/client.ts';
 import type { Identity } from '../auth/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
 import { badInput, notFound } from '../platform/errors.ts';
 import { writeXlsx } from '../platform/excel.ts';
-import { isListHandler, type ListHandler } from '../platform/lists.ts';
+import { isListHandler, type ExportColumn, type ListHandler } from '../platform/lists.ts';
+import {
+  isReportHandler,
+  reportExportColumns,
+  reportTotals,
+  type ReportHandler,
+} from '../platform/reports.ts';
 import type { Caller } from '../platform/caller.ts';
 import type { Handler } from '../platform/handler.ts';
 import { restRoute, validInput } from './rest-route.ts';
@@ -35,10 +42,17 @@ export function registerExportRoute(
       .map((handler) => [handler.operation.name, handler] as const),
   );
 
+  // A report exports every row with its totals under them (platform/reports.ts).
+  const reports = new Map(
+    deps.handlers.filter(isReportHandler).map((handler) => [handler.operation.name, handler] as const),
+  );
+
   type ExportRoute = { Params: { file: string }; Querystring: Record<string, unknown> };
-  const listOf = (request: FastifyRequest<ExportRoute>): ListHandler => {
+  const exportOf = (request: FastifyRequest<ExportRoute>): ListHandler | ReportHandler => {
     const name = request.params.file.replace(/\.xlsx$/, '');
-    const handler = request.params.file.endsWith('.xlsx') ? lists.get(name) : undefined;
+    const handler = request.params.file.endsWith('.xlsx')
+      ? (lists.get(name) ?? reports.get(name))
+      : undefined;
     if (!handler) throw notFound(`There is no export named ${request.params.file}.`);
     return handler;
   };
@@ -48,13 +62,14 @@ export function registerExportRoute(
     restRoute<ExportRoute>(
       deps,
       // The EXPORT right on the list's module, where the list itself needs VIEW.
-      { access: (request) => exportAccessOf(listOf(request).operation.access) },
+      { access: (request) => exportAccessOf(exportOf(request).operation.access) },
       async (request, reply, caller) => {
-        const handler = listOf(request);
+        const handler = exportOf(request);
         const input = validInput(
           handler.operation.input,
           fromQueryString(handler.operation.input, request.query),
         ) as ParsedListInput;
+        if (isReportHandler(handler)) return streamReport(reply, { handler, caller, input });
         handler.list.authorize(caller, input);
         return stream(reply, { handler, caller, input });
       },
@@ -66,6 +81,48 @@ export function registerExportRoute(
     { handler, caller, input }: { handler: ListHandler; caller: Caller; input: ParsedListInput },
   ) {
     const spec = handler.list.export!;
+    return send(reply, {
+      operation: handler.operation.name,
+      title: spec.title,
+      columns: spec.columns,
+      batches: handler.list.stream(deps.db, caller, input),
+      caller,
+      input,
+    });
+  }
+
+  /** A report's rows are aggregates (a few hundred at most): read at once, with the totals last. */
+  function streamReport(
+    reply: FastifyReply,
+    { handler, caller, input }: { handler: ReportHandler; caller: Caller; input: ParsedListInput },
+  ) {
+    const name = handler.report.name;
+    async function* batches() {
+      const rows = await handler.report.rows(deps.db, caller, input);
+      yield [...rows, reportTotals(name, rows)];
+    }
+    return send(reply, {
+      operation: handler.operation.name,
+      title: REPORT_LAYOUTS[name].title,
+      columns: reportExportColumns(name),
+      batches: batches(),
+      caller,
+      input,
+    });
+  }
+
+  function send<Item>(
+    reply: FastifyReply,
+    spec: {
+      operation: string;
+      title: string;
+      columns: ExportColumn<Item>[];
+      batches: AsyncIterable<Item[]>;
+      caller: Caller;
+      input: ParsedListInput;
+    },
+  ) {
+    const { caller, input } = spec;
     const body = new PassThrough();
     const day = new Date().toISOString().slice(0, 10);
     const file = `${spec.title.replace(/[^A-Za-z0-9]+/g, '-')}-${day}.xlsx`;
@@ -80,7 +137,7 @@ export function registerExportRoute(
           stream: body,
           title: spec.title,
           columns: spec.columns,
-          batches: handler.list.stream(deps.db, caller, input),
+          batches: spec.batches,
           timeZone: caller.organization.time_zone,
           beforeClose: (rows) =>
             writeAudit(deps.db, {
@@ -88,13 +145,13 @@ export function registerExportRoute(
               user_id: caller.user.id,
               user_email: caller.user.email,
               operation: 'ExportToExcel',
-              target: handler.operation.name,
+              target: spec.operation,
               changes: { ...filter, row_count: rows },
               ip_address: reply.request.ip,
             }),
         });
       } catch (error) {
-        reply.request.log.error({ err: error, operation: handler.operation.name }, 'export failed');
+        reply.request.log.error({ err: error, operation: spec.operation }, 'export failed');
         body.destroy(error as Error);
       }
     })();

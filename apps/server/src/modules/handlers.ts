@@ -75,6 +75,7 @@ import { cabinetHandlers } from './cabinet/cabinet.ts';
 import { leadFormHandlers } from './leads/lead-forms.ts';
 import { leadHandlers } from './leads/leads.ts';
 import { searchAllModules } from './search/search-all.ts';
+import { reportHandlers } from './reports/ticket-reports.ts';
 import { creditHandlers } from './credits/credits.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
@@ -172,6 +173,8 @@ export const HANDLERS: Handler[] = [
   ...leadHandlers,
   // All Search: one box across the lists a caller may search (docs/search.md).
   searchAllModules,
+  // Reports: figures over the caller's tickets, one shape for the screen and the .xlsx (docs/reports.md).
+  ...reportHandlers,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).
   ...creditHandlers,
 ] as Handler[];

@@ -22,6 +22,7 @@ import { scheduleFixtures } from '../modules/schedules/tenant-fixtures.test-kit.
 import { requestFixtures } from '../modules/requests/tenant-fixtures.test-kit.ts';
 import { cabinetFixtures } from '../modules/cabinet/tenant-fixtures.test-kit.ts';
 import { searchFixtures } from '../modules/search/tenant-fixtures.test-kit.ts';
+import { reportFixtures } from '../modules/reports/tenant-fixtures.test-kit.ts';
 import { leadFixtures } from '../modules/leads/tenant-fixtures.test-kit.ts';
 import { creditFixtures } from '../modules/credits/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
@@ -56,6 +57,7 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...requestFixtures,
   ...cabinetFixtures,
   ...searchFixtures,
+  ...reportFixtures,
   ...leadFixtures,
   ...creditFixtures,
 };

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { dayIn } from '@fieldport/contract/fields';
+import {
+  GetMonthlyTicketReport,
+  GetPartnersClosedTicketReport,
+  GetServiceTypeReport,
+  GetTicketAgingReport,
+} from '@fieldport/contract/operations/reports';
+import { organization } from '../../db/schema/identity.ts';
+import { ticket } from '../../db/schema/tickets.ts';
+import { seedNamedMaster } from '../../db/seed/settings.ts';
+import { unique } from '../../test/harness.ts';
+import type { FixtureRegistry, FixtureWorld } from '../../test/tenant-fixture.ts';
+import { ticketOfA } from '../tickets/tenant-fixtures.test-kit.ts';
+
+// The reports for the walls of graphql/permission-matrix.test.ts: figures of organization A's
+// dealer's tickets, which B's owner and another dealer must not read. Reports name no record, so the
+// traces are the names they group by (A's partner, A's service type) or A's counts.
+
+const thisMonth = () => dayIn('Asia/Kolkata').slice(0, 7);
+
+/** A ticket of A's dealer with A's partner on it, in a state. */
+async function dealerTicketOfA(world: FixtureWorld, state: 'ASSIGNED' | 'CLOSED') {
+  return ticketOfA(world, 'dealer', {
+    state,
+    partner_party_id: world.a.partner.id,
+    partner_amount_paise: state === 'CLOSED' ? 12_300 : null,
+  });
+}
+
+export const reportFixtures: FixtureRegistry = {
+  [GetTicketAgingReport.name]: {
+    async arrange(world) {
+      const { state } = await dealerTicketOfA(world, 'ASSIGNED');
+      return {
+        input: { group_by: 'PARTNER' },
+        traces: [world.a.partner.name],
+        state,
+        owner: 'dealer',
+        rightful: 'DEALER_OWNER',
+      };
+    },
+  },
+  [GetServiceTypeReport.name]: {
+    async arrange(world) {
+      const { row, state } = await dealerTicketOfA(world, 'ASSIGNED');
+      const type = await seedNamedMaster(world.db, 'serviceType', {
+        organization_id: world.a.org.id,
+        name: unique('Relocation '),
+      });
+      await world.db.update(ticket).set({ service_type_id: type.id }).where(eq(ticket.id, row.id));
+      const today = dayIn('Asia/Kolkata');
+      return {
+        input: { from_date: today, to_date: today },
+        traces: [type.name],
+        state,
+        owner: 'dealer',
+        rightful: 'DEALER_OWNER',
+      };
+    },
+  },
+  [GetMonthlyTicketReport.name]: {
+    async arrange(world) {
+      const { state } = await dealerTicketOfA(world, 'CLOSED');
+      // Filtered to A's partner: A's owner reads its one closed ticket; B has none of A's partner's.
+      return {
+        input: { from_month: thisMonth(), to_month: thisMonth(), partner_party_id: world.a.partner.id },
+        traces: ['"closed":1'],
+        state,
+        owner: 'organization',
+        rightful: 'OWNER',
+      };
+    },
+  },
+  [GetPartnersClosedTicketReport.name]: {
+    async arrange(world) {
+      await world.db
+        .update(organization)
+        .set({ is_enable_partners_monthly_closed_ticket_report_tab: true })
+        .where(eq(organization.id, world.a.org.id));
+      const { state } = await dealerTicketOfA(world, 'CLOSED');
+      return {
+        input: { from_month: thisMonth(), to_month: thisMonth() },
+        traces: [world.a.partner.name],
+        state,
+        owner: 'organization',
+        rightful: 'OWNER',
+      };
+    },
+  },
+};

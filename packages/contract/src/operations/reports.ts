@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { pageSchema, pageSizeSchema } from '../lists.ts';
+import { idSchema } from '../masters.ts';
+import { isoDateSchema } from '../fields.ts';
+import { query, type OperationDef } from '../operation.ts';
+
+/**
+ * Reports (docs/reports.md): each a query of figures over the caller's tickets, in the
+ * organization's time zone, scoped like the ticket lists (a dealer's users see their dealer's
+ * tickets only). Every report answers the same shape, rows with totals and a chart's series, so
+ * that one screen and one .xlsx export serve them all; a report's layout says which columns and
+ * filters it has.
+ */
+
+/** How a column's figures read: paise are shown in rupees; days with one decimal; a share in %. */
+export const REPORT_FORMATS = ['text', 'count', 'amount', 'days', 'percent'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export type ReportValue = string | number | null;
+export type ReportRow = Record<string, ReportValue>;
+
+export interface ReportColumn {
+  key: string;
+  label: string;
+  format: ReportFormat;
+}
+
+/** The filters a report's screen offers; each is a field of the report's input. */
+export const REPORT_FILTERS = [
+  'days',
+  'months',
+  'group_by',
+  'territory_id',
+  'partner_party_id',
+  'dealer_party_id',
+  'category_id',
+] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+export interface ReportChartSeries {
+  key: string;
+  label: string;
+  values: number[];
+}
+
+export interface ReportData {
+  /** A page of the rows, in the report's order. */
+  rows: ReportRow[];
+  /** The figures over every row (not the page); the first text column reads 'Total'. */
+  totals: ReportRow;
+  total_count: number;
+  page: number;
+  page_size: number;
+  /** What the chart draws, over every row: one label per bar or point, one series per figure. */
+  chart: { labels: string[]; series: ReportChartSeries[] };
+}
+
+export interface ReportLayout {
+  /** The screen's route and its menu item's module (the report's right). */
+  route: string;
+  module: string;
+  title: string;
+  description: string;
+  columns: ReportColumn[];
+  filters: ReportFilter[];
+  chart: { kind: 'bar' | 'line'; stacked: boolean; title: string };
+}
+
+export const REPORT_MESSAGES = {
+  periodTooLong: (limit: string) => `The period must be at most ${limit}`,
+};
+
+/** Months as 'YYYY-MM'. */
+const monthSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a month such as 2026-11` })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `${label} must be a month such as 2026-11`);
+
+const MAX_DAYS = 366;
+const MAX_MONTHS = 24;
+
+const optionalId = (field: string) =>
+  idSchema(field)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+const partyFilters = {
+  territory_id: optionalId('territory_id'),
+  partner_party_id: optionalId('partner_party_id'),
+  category_id: optionalId('category_id'),
+};
+
+const paging = { page: pageSchema, page_size: pageSizeSchema };
+
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5));
+
+// The shape's generic fields hide the period's own from TypeScript inside the refinements.
+const period = (input: unknown) => {
+  const { from_date, to_date } = input as { from_date: string; to_date: string };
+  return { from: from_date, to: to_date };
+};
+const months = (input: unknown) => {
+  const { from_month, to_month } = input as { from_month: string; to_month: string };
+  return { from: from_month, to: to_month };
+};
+
+/** A period of days of the organization's calendar, both included, at most a year and a day. */
+function dayPeriod<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({ from_date: isoDateSchema('from_date'), to_date: isoDateSchema('to_date'), ...shape, ...paging })
+    .strict()
+    .refine((input) => period(input).from <= period(input).to, {
+      path: ['to_date'],
+      message: 'from_date must not be after to_date',
+    })
+    .refine((input) => daysBetween(period(input).from, period(input).to) < MAX_DAYS, {
+      path: ['to_date'],
+      message: REPORT_MESSAGES.periodTooLong(`${MAX_DAYS} days`),
+    });
+}
+
+/** A period of whole months of the organization's calendar, both included, at most two years. */
+function monthPeriod<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({ from_month: monthSchema('from_month'), to_month: monthSchema('to_month'), ...shape, ...paging })
+    .strict()
+    .refine((input) => months(input).from <= months(input).to, {
+      path: ['to_month'],
+      message: 'from_month must not be after to_month',
+    })
+    .refine((input) => monthsBetween(months(input).from, months(input).to) < MAX_MONTHS, {
+      path: ['to_month'],
+      message: REPORT_MESSAGES.periodTooLong(`${MAX_MONTHS} months`),
+    });
+}
+
+const report = <const Name extends string, Schema extends z.ZodType>(
+  name: Name,
+  module: string,
+  description: string,
+  input: Schema,
+) => query<ReportData>()({ name, access: { module, right: 'VIEW' }, description, input });
+
+// ---------------------------------------------------------------------------------------------
+// Ticket aging
+
+/** Age buckets of an active ticket, in days since it was raised: [from, to). */
+export const AGE_BUCKETS = [
+  { key: 'age_0_1', label: '0-1 days', from: 0, to: 1 },
+  { key: 'age_1_3', label: '1-3 days', from: 1, to: 3 },
+  { key: 'age_3_7', label: '3-7 days', from: 3, to: 7 },
+  { key: 'age_7_15', label: '7-15 days', from: 7, to: 15 },
+  { key: 'age_over_15', label: '> 15 days', from: 15, to: null },
+] as const;
+
+export const AGING_GROUPS = ['PARTNER', 'TERRITORY', 'STATE'] as const;
+export type AgingGroup = (typeof AGING_GROUPS)[number];
+export const AGING_GROUP_LABELS: Record<AgingGroup, string> = {
+  PARTNER: 'Service partner',
+  TERRITORY: 'Territory',
+  STATE: 'Customer state',
+};
+
+export const GetTicketAgingReport = report(
+  'GetTicketAgingReport',
+  'Ticket Aging Report',
+  'Active tickets (open, assigned, accepted, in progress, on hold) by days since raised, per service partner, territory or customer state',
+  z
+    .object({
+      group_by: z
+        .enum(AGING_GROUPS, { error: `group_by must be one of ${AGING_GROUPS.join(', ')}` })
+        .default('PARTNER'),
+      ...partyFilters,
+      ...paging,
+    })
+    .strict(),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Monthly tickets
+
+export const GetMonthlyTicketReport = report(
+  'GetMonthlyTicketReport',
+  'Monthly Ticket Reports',
+  'Per month: tickets raised, closed and discarded, the average and 90th percentile days to close, and the first-time fix rate',
+  monthPeriod(partyFilters),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Service types
+
+export const GetServiceTypeReport = report(
+  'GetServiceTypeReport',
+  'Service Type Report',
+  'Per service type: tickets raised and closed in the period, free of charge, and the service charges of the closed ones',
+  dayPeriod({ ...partyFilters, dealer_party_id: optionalId('dealer_party_id') }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Partners' closed tickets
+
+export const GetPartnersClosedTicketReport = report(
+  'GetPartnersClosedTicketReport',
+  'Partners Closed Ticket Reports',
+  "Per service partner per month: tickets closed, and the partner's amounts for them from their rate cards",
+  monthPeriod({ partner_party_id: optionalId('partner_party_id') }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Layouts
+
+export const REPORT_LAYOUTS = {
+  GetTicketAgingReport: {
+    route: '/TicketAgingReport',
+    module: 'Ticket Aging Report',
+    title: 'Ticket Aging Report',
+    description: 'Active tickets by how long ago they were raised.',
+    columns: [
+      { key: 'group_name', label: 'Group', format: 'text' },
+      ...AGE_BUCKETS.map((bucket) => ({ key: bucket.key, label: bucket.label, format: 'count' as const })),
+      { key: 'total', label: 'Active tickets', format: 'count' },
+    ],
+    filters: ['group_by', 'territory_id', 'partner_party_id', 'category_id'],
+    chart: { kind: 'bar', stacked: true, title: 'Active tickets by age' },
+  },
+  GetMonthlyTicketReport: {
+    route: '/MonthlyTicketReports',
+    module: 'Monthly Ticket Reports',
+    title: 'Monthly Ticket Reports',
+    description:
+      'Tickets raised, closed and discarded each month, how long closing took, and first-time fixes.',
+    columns: [
+      { key: 'month', label: 'Month', format: 'text' },
+      { key: 'created', label: 'Raised', format: 'count' },
+      { key: 'closed', label: 'Closed', format: 'count' },
+      { key: 'discarded', label: 'Discarded', format: 'count' },
+      { key: 'avg_days_to_close', label: 'Average days to close', format: 'days' },
+      { key: 'p90_days_to_close', label: '90th percentile days to close', format: 'days' },
+      { key: 'first_time_fix_rate', label: 'First-time fix', format: 'percent' },
+    ],
+    filters: ['months', 'territory_id', 'partner_party_id', 'category_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Raised and closed each month' },
+  },
+  GetServiceTypeReport: {
+    route: '/ServiceTypeReport',
+    module: 'Service Type Report',
+    title: 'Service Type Report',
+    description: 'Tickets and service charges by service type.',
+    columns: [
+      { key: 'service_type_name', label: 'Service type', format: 'text' },
+      { key: 'created', label: 'Raised', format: 'count' },
+      { key: 'closed', label: 'Closed', format: 'count' },
+      { key: 'free_of_charge', label: 'Closed free of charge', format: 'count' },
+      { key: 'revenue', label: 'Service charges', format: 'amount' },
+    ],
+    filters: ['days', 'territory_id', 'partner_party_id', 'dealer_party_id', 'category_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Tickets by service type' },
+  },
+  GetPartnersClosedTicketReport: {
+    route: '/PartnersClosedTicketReports',
+    module: 'Partners Closed Ticket Reports',
+    title: 'Partners Closed Ticket Reports',
+    description: "Tickets each service partner closed each month, and the partner's amounts for them.",
+    columns: [
+      { key: 'partner_name', label: 'Service partner', format: 'text' },
+      { key: 'month', label: 'Month', format: 'text' },
+      { key: 'closed', label: 'Closed', format: 'count' },
+      { key: 'priced', label: 'Priced', format: 'count' },
+      { key: 'partner_amount', label: 'Partner amount', format: 'amount' },
+    ],
+    filters: ['months', 'partner_party_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Closed tickets by partner' },
+  },
+} as const satisfies Record<string, ReportLayout>;
+
+export type ReportName = keyof typeof REPORT_LAYOUTS;
+
+export const REPORT_OPERATIONS: Record<ReportName, OperationDef> = {
+  GetTicketAgingReport,
+  GetMonthlyTicketReport,
+  GetServiceTypeReport,
+  GetPartnersClosedTicketReport,
+};
+
+/** 'YYYY-MM' as people read it: 'Nov 2026'. */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][number - 1]} ${year}`;
+}
