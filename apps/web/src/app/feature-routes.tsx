@@ -198,6 +198,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/approvals/workflow-settings-page.tsx'),
     (m) => m.default,
   ),
+  // All Search: one field across tickets, customers, the fleet, documents and people (docs/search.md)
+  '/AllModules': page(
+    () => import('../features/search/all-search-page.tsx'),
+    (m) => m.default,
+  ),
   // The field engineer's app (docs/tickets.md#the-field-engineers-app)
   '/Technician': page(
     () => import('../features/tickets/technician-page.tsx'),

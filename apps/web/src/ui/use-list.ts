@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_PAGE_SIZE,
@@ -75,6 +76,11 @@ interface ListStateOptions<Op extends ListOp> {
   sortOrder?: SortOrder;
   status?: StatusFilter;
   pageSize?: PageSize;
+  /**
+   * The search the list starts with, sent at once: a link's (`?search=`, read by
+   * `useSearchOfAddress`). When the screen gives another one, it replaces what was typed.
+   */
+  search?: string;
   /** The list's own filters, each named (undefined until chosen) so that "clear" can reset it. */
   filters?: ListFilters<Op>;
 }
@@ -88,7 +94,14 @@ export function useListState<Op extends ListOp>(op: Op, options: ListStateOption
   const shape = listShapeOf(op);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(options.pageSize ?? DEFAULT_PAGE_SIZE);
-  const [search, setSearchText] = useState('');
+  const [search, setSearchText] = useState(options.search ?? '');
+  // A new search given by the screen (a link followed while the screen is open) replaces the typed one.
+  const [givenSearch, setGivenSearch] = useState(options.search);
+  if (options.search !== givenSearch) {
+    setGivenSearch(options.search);
+    setSearchText(options.search ?? '');
+    setPage(1);
+  }
   const [sort, setSortState] = useState({
     by: options.sortBy ?? (shape.defaultSortBy as ListSortKey<Op>),
     order: options.sortOrder ?? shape.defaultSortOrder,
@@ -161,6 +174,15 @@ export function useListState<Op extends ListOp>(op: Op, options: ListStateOption
   };
 }
 
+/**
+ * The search a link put in the address (`?search=`: All Search's links to the people screens,
+ * docs/search.md), for `useListState`'s `search`.
+ */
+export function useSearchOfAddress(): string | undefined {
+  const [params] = useSearchParams();
+  return params.get('search') ?? undefined;
+}
+
 export type ListState<Op extends ListOp = ListOp> = ReturnType<typeof useListState<Op>>;
 
 /** Paging and sorting show the same rows in another order; search and filters choose other rows. */
@@ -188,8 +210,8 @@ export function useList<Op extends ListOp>(op: Op, input: ListRequest<Op>) {
   });
 }
 
-/** The export of what the list shows: same filter and sort, every page. */
-export function exportUrl(op: ListOp, input: Record<string, unknown>): string {
+/** The export of what the list (or a report) shows: same filter and sort, every page. */
+export function exportUrl(op: Pick<ListOp, 'name'>, input: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input)) {
     if (key === 'page' || key === 'page_size' || value === undefined || value === null || value === '')

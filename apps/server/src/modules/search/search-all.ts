@@ -69,12 +69,22 @@ const SOURCES: Record<SearchKind, SearchSource> = {
     detail: joined(formatPhone(customer.customer_phone), customer.primary_location.city, customer.party_name),
     owner_id: customer.party_id,
   })),
-  FLEET_ITEMS: source(listProductFleet, (item) => ({
-    id: item.fleet_item_id,
-    title: item.serial_number,
-    detail: joined(item.service_name, item.customer_name, formatPhone(item.customer_phone), item.dealer_name),
-    owner_id: item.customer_id,
-  })),
+  // In serial order: a serial is searched by its start, whose index then serves the order too.
+  FLEET_ITEMS: source(
+    listProductFleet,
+    (item) => ({
+      id: item.fleet_item_id,
+      title: item.serial_number,
+      detail: joined(
+        item.service_name,
+        item.customer_name,
+        formatPhone(item.customer_phone),
+        item.dealer_name,
+      ),
+      owner_id: item.customer_id,
+    }),
+    { sort_by: 'serial_number', sort_order: 'asc' },
+  ),
   QUOTATIONS: source(listQuotations, (quotation) => ({
     id: quotation.quotation_id,
     title: quotation.quotation_number,

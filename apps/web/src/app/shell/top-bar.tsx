@@ -7,13 +7,15 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { isDealerRole, roleLabel } from '@fieldport/contract/menus';
 import { ReportIssueButton } from '../../features/report-issue/report-issue-button.tsx';
+import { TopBarSearch } from '../../features/search/top-bar-search.tsx';
+import { ALL_SEARCH_ROUTE } from '../../features/search/search-route.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import type { ShellState } from './shell-context.tsx';
 
 /**
  * docs/product.md#the-shell: logo, organization name, Dealer Portal badge, report issue, user and
- * role.
+ * role; the search box when the menu has All Search (docs/search.md#the-screens).
  */
 export function TopBar({
   shell,
@@ -84,6 +86,7 @@ export function TopBar({
             />
           )}
         </Box>
+        {shell?.allowedRoutes.has(ALL_SEARCH_ROUTE) && <TopBarSearch narrow={narrow} />}
         {shell && <ReportIssueButton compact={narrow} />}
         {user && !narrow && (
           <Box sx={{ textAlign: 'right', lineHeight: 1.2, maxWidth: 260 }}>

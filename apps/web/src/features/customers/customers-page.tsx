@@ -16,6 +16,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { useAddressedRecord } from '../../ui/use-addressed-record.ts';
 import { listQueryKey, useList, useListState } from '../../ui/use-list.ts';
 import { useCurrentUser } from '../../ui/use-current-user.ts';
 import { useCustomerColumns } from './customer-columns.tsx';
@@ -51,7 +52,8 @@ function CustomersScreen({ route, can, dealersOnly }: FeaturePageProps & { deale
   const list = useList(ListCustomers, input);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CustomerItem | null>(null);
-  const [viewing, setViewing] = useState<string | null>(null);
+  // A customer a link names (`?customer_id=`, docs/search.md) opens in its details.
+  const [viewing, setViewing] = useAddressedRecord('customer_id');
   const [confirming, setConfirming] = useState<CustomerItem | null>(null);
 
   const refresh = async () => {

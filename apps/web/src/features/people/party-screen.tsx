@@ -29,7 +29,7 @@ import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { TwoLineCell } from '../../ui/two-line-cell.tsx';
-import { useList, useListState } from '../../ui/use-list.ts';
+import { useList, useListState, useSearchOfAddress } from '../../ui/use-list.ts';
 import { useOperation } from '../../ui/use-operation.ts';
 import { PEOPLE_QUERY_KEYS } from './user-form.tsx';
 import { PersonCell } from './person-cell.tsx';
@@ -80,7 +80,8 @@ export function PartyScreen({ kind, route, can }: FeaturePageProps & { kind: Par
   const operations = PARTY_OPERATIONS[kind];
   const format = useInstantFormats();
   const { noun } = operations.screen;
-  const state = useListState(operations.list, { sortBy: 'party_name' });
+  const linkedSearch = useSearchOfAddress();
+  const state = useListState(operations.list, { sortBy: 'party_name', search: linkedSearch });
   const list = useList(operations.list, state.input);
   const mayCreate = can(operations.create.access);
   const mayEdit = can(operations.update.access);

@@ -20,7 +20,7 @@ import { ExportButton } from '../../ui/export-button.tsx';
 import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { useList, useListState } from '../../ui/use-list.ts';
+import { useList, useListState, useSearchOfAddress } from '../../ui/use-list.ts';
 import { useCurrentUser } from '../../ui/use-current-user.ts';
 import { useUserColumns } from './user-columns.tsx';
 import { UserConfirmDialog, type Pending } from './user-confirmation.tsx';
@@ -59,8 +59,10 @@ function UserScreen({ groupKey, route, can }: FeaturePageProps & { groupKey: Use
   const showParty = group.partyKinds.length > 0 && !partyUser;
   const showDesignation = groupKey === 'STAFF';
 
+  const linkedSearch = useSearchOfAddress();
   const state = useListState(listOp, {
     sortBy: 'user_name',
+    search: linkedSearch,
     filters: { user_type: undefined, party_id: undefined },
   });
   const input = useMemo(

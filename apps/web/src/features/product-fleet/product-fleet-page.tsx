@@ -31,6 +31,7 @@ import { LookupFilter } from '../../ui/lookup-filter.tsx';
 import { MasterPage, type MasterConfig } from '../../ui/master-page.tsx';
 import { PageTabs } from '../../ui/page-tabs.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { useAddressedRecord } from '../../ui/use-addressed-record.ts';
 import { useCurrentUser } from '../../ui/use-current-user.ts';
 import { ImportButton } from '../../ui/import-dialog.tsx';
 import { listQueryKey, useList, useListState } from '../../ui/use-list.ts';
@@ -75,7 +76,8 @@ function FleetItems({ can, dealersOnly, title }: FeaturePageProps & { dealersOnl
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<FleetItem | null>(null);
   const [tagging, setTagging] = useState<FleetItem | null>(null);
-  const [viewing, setViewing] = useState<string | null>(null);
+  // A fleet item a link names (`?fleet_item_id=`, docs/search.md) opens in its details.
+  const [viewing, setViewing] = useAddressedRecord('fleet_item_id');
   const [confirming, setConfirming] = useState<FleetItem | null>(null);
 
   const changeable = (item: FleetItem) => item.may_edit && item.approval_state !== 'PENDING';

@@ -23,6 +23,7 @@ import { LookupFilter } from '../../ui/lookup-filter.tsx';
 import { OpenRowLink } from '../../ui/open-row-link.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { TwoLineCell } from '../../ui/two-line-cell.tsx';
+import { useAddressedRecord } from '../../ui/use-addressed-record.ts';
 import { useList, useListState } from '../../ui/use-list.ts';
 import { useNarrowScreen } from '../../ui/use-narrow-screen.ts';
 import { PurchaseOrderDetailsDialog } from './purchase-order-details-dialog.tsx';
@@ -56,7 +57,8 @@ export default function PurchaseOrdersPage({ route, can }: FeaturePageProps) {
   const list = useList(ListPurchaseOrder, withDaysInOrder(input, 'from_date', 'to_date'));
   const mayRaise = can(RaisePurchaseOrder.access);
   const [raising, setRaising] = useState(false);
-  const [viewing, setViewing] = useState<string | null>(null);
+  // A purchase order a link names (`?purchase_order_id=`, docs/search.md) opens in its details.
+  const [viewing, setViewing] = useAddressedRecord('purchase_order_id');
   const open = (item: PurchaseOrderItem) => setViewing(item.purchase_order_id);
 
   // Widths that fit beside the menu at 1366 px; below 850 px two columns carry what matters
