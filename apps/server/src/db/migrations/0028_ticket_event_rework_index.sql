@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_event_rework_idx" ON "ticket_event" USING btree ("organization_id","ticket_id") WHERE "ticket_event"."kind" in ('HELD', 'PARTIALLY_CLOSED', 'REOPENED', 'RECREATED');
