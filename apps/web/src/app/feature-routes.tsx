@@ -26,6 +26,7 @@ const tickets = () => import('../features/tickets/tickets-page.tsx');
 const fleet = () => import('../features/product-fleet/product-fleet-page.tsx');
 const approvals = () => import('../features/approvals/approvals-page.tsx');
 const inventory = () => import('../features/inventory/inventory-pages.tsx');
+const reports = () => import('../features/reports/report-page.tsx');
 
 /**
  * The one registry of built screens: shell route (SHELL_ROUTES in contract/shell-routes.ts) -> its
@@ -162,6 +163,11 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
     () => import('../features/leads/leads-page.tsx'),
     (m) => m.default,
   ),
+  // Reports (docs/reports.md): one screen drawn from each report's layout
+  '/TicketAgingReport': page(reports, (m) => m.reportPages.GetTicketAgingReport),
+  '/MonthlyTicketReports': page(reports, (m) => m.reportPages.GetMonthlyTicketReport),
+  '/ServiceTypeReport': page(reports, (m) => m.reportPages.GetServiceTypeReport),
+  '/PartnersClosedTicketReports': page(reports, (m) => m.reportPages.GetPartnersClosedTicketReport),
   // What service partners earn (docs/payouts.md)
   '/CostConfiguration': page(
     () => import('../features/payouts/cost-configuration-page.tsx'),

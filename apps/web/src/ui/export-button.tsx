@@ -19,7 +19,8 @@ export function ExportButton({
   label = 'Export',
   can,
 }: {
-  op?: ListOp;
+  /** A list, or a report (docs/reports.md): its export is the same route with the same input. */
+  op?: Pick<ListOp, 'name' | 'access'>;
   input?: Record<string, unknown>;
   /** Another file to download the same way (an import's template), instead of a list's export. */
   url?: string;

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   formatDay,
+  formatFigure,
   formatRupees,
   formatShortDay,
   formatVisit,
   instantFormatsIn,
   paiseToRupees,
   rupeesToPaise,
+  shiftMonth,
 } from './format.ts';
 
 // 18:30 UTC on 24 November is past midnight in Kolkata (+05:30) and still the evening in New York.
@@ -86,5 +88,24 @@ describe('rupees typed, paise kept', () => {
   it('shows nothing for a missing amount', () => {
     expect(paiseToRupees(undefined)).toBe('');
     expect(paiseToRupees(Number.NaN)).toBe('');
+  });
+});
+
+describe('a report’s figures and months', () => {
+  it('reads each format as the report’s table shows it, a dash where there is no figure', () => {
+    expect(formatFigure('count', 123456)).toBe('1,23,456');
+    expect(formatFigure('amount', 120000)).toBe(formatRupees(120000));
+    expect(formatFigure('days', 2.25)).toBe('2.3');
+    expect(formatFigure('days', 3)).toBe('3.0');
+    expect(formatFigure('percent', 87.5)).toBe('87.5%');
+    expect(formatFigure('text', 'CoolFix Services')).toBe('CoolFix Services');
+    expect(formatFigure('days', null)).toBe('—');
+  });
+
+  it('moves a month across the turn of a year', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2026-11', -5)).toBe('2026-06');
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2026-03', -27)).toBe('2023-12');
   });
 });

@@ -1,4 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
+import { formatRupees } from '@fieldport/contract/fields';
+import type { ReportFormat, ReportValue } from '@fieldport/contract/operations/reports';
 
 /**
  * How the portal writes times and amounts, in one place (docs/architecture.md#data). An instant
@@ -65,6 +67,13 @@ export function formatShortDay(day: string): string {
   return SHORT_CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
+/** A month 'YYYY-MM' moved by whole months: shiftMonth('2026-01', -1) is '2025-12'. */
+export function shiftMonth(month: string, by: number): string {
+  const [year, number] = month.split('-').map(Number);
+  const index = year * 12 + (number - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 /** A preferred visit, a calendar day and a time of day as typed: '25 Nov 2026, 14:30', or a dash. */
 export function formatVisit(date: string | null, time: string | null): string {
   if (!date) return '—';
@@ -78,6 +87,31 @@ export { formatRupees, rupeesToPaise } from '@fieldport/contract/fields';
 export function paiseToRupees(paise: number | undefined): string {
   if (paise === undefined || !Number.isFinite(paise)) return '';
   return (paise / 100).toFixed(2);
+}
+
+const COUNT = new Intl.NumberFormat(LOCALE);
+const ONE_DECIMAL = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * A report's figure as it reads (docs/reports.md): counts with Indian grouping, amounts (integer
+ * paise) in rupees, days with one decimal, shares in %; a dash where there is no figure (no ticket
+ * closed that month has no average).
+ */
+export function formatFigure(format: ReportFormat, value: ReportValue): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (format === 'text') return String(value);
+  const number = Number(value);
+  if (!Number.isFinite(number)) return String(value);
+  switch (format) {
+    case 'count':
+      return COUNT.format(number);
+    case 'amount':
+      return formatRupees(number);
+    case 'days':
+      return ONE_DECIMAL.format(number);
+    case 'percent':
+      return `${ONE_DECIMAL.format(number)}%`;
+  }
 }
 
 /** An instant's formats, each in the organization's time zone. */

@@ -13,22 +13,42 @@ export const servicePartnerLookup = {
   labelKey: 'party_name',
 } as const;
 
-/**
- * A list filter that chooses one record of another list ("Category: Air Conditioner"), or All.
- * Offers every record, active or not, since old records are filtered by them too.
- */
-export function LookupFilter(props: {
-  state: ListState;
-  /** The filter's key in the list input, e.g. 'category_id'. */
-  filter: string;
+interface Lookup {
   label: string;
   list: ListOp;
   valueKey: string;
   labelKey: string;
   /** More input for the options' list (e.g. only one master category's categories). */
   where?: Record<string, unknown>;
-}) {
-  const { state, filter, list, valueKey, labelKey } = props;
+}
+
+/**
+ * A list filter that chooses one record of another list ("Category: Air Conditioner"), or All.
+ * Offers every record, active or not, since old records are filtered by them too.
+ */
+export function LookupFilter(
+  props: Lookup & {
+    state: ListState;
+    /** The filter's key in the list input, e.g. 'category_id'. */
+    filter: string;
+  },
+) {
+  const { state, filter, ...lookup } = props;
+  const value = (state.input as Record<string, unknown>)[filter];
+  return (
+    <LookupSelect
+      {...lookup}
+      value={typeof value === 'string' ? value : undefined}
+      onChange={(chosen) => state.setFilter(filter, chosen)}
+    />
+  );
+}
+
+/** LookupFilter's choice for a screen that keeps the value itself (a report's filters in the address). */
+export function LookupSelect(
+  props: Lookup & { value: string | undefined; onChange: (value: string | undefined) => void },
+) {
+  const { list, valueKey, labelKey, value } = props;
   const options = useQuery({
     queryKey: [...listQueryKey(list), 'filter-options', props.where ?? {}],
     queryFn: async () => {
@@ -40,14 +60,13 @@ export function LookupFilter(props: {
       }));
     },
   });
-  const value = (state.input as Record<string, unknown>)[filter];
   return (
     <TextField
       select
       size="small"
       label={props.label}
-      value={typeof value === 'string' && options.data?.some((o) => o.value === value) ? value : ''}
-      onChange={(event) => state.setFilter(filter, event.target.value || undefined)}
+      value={value !== undefined && options.data?.some((o) => o.value === value) ? value : ''}
+      onChange={(event) => props.onChange(event.target.value || undefined)}
       sx={{ flex: '1 1 180px', maxWidth: { sm: 230 } }}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
