@@ -9,6 +9,7 @@ import {
 import { organization } from '../../db/schema/identity.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import { seedNamedMaster } from '../../db/seed/settings.ts';
+import { seedTerritory } from '../../db/seed/territories.ts';
 import { unique } from '../../test/harness.ts';
 import type { FixtureRegistry, FixtureWorld } from '../../test/tenant-fixture.ts';
 import { ticketOfA } from '../tickets/tenant-fixtures.test-kit.ts';
@@ -18,6 +19,26 @@ import { ticketOfA } from '../tickets/tenant-fixtures.test-kit.ts';
 // traces are the names they group by (A's partner, A's service type) or A's counts.
 
 const thisMonth = () => dayIn('Asia/Kolkata').slice(0, 7);
+
+/**
+ * A territory of A's that holds this ticket alone: a report filtered by it counts exactly this
+ * ticket, whatever else the shared world's other fixtures closed for A's partner.
+ */
+async function territoryOfItsOwn(world: FixtureWorld, ticketId: string): Promise<string> {
+  const name = unique('Report territory ');
+  const category = await seedNamedMaster(world.db, 'territoryCategory', {
+    organization_id: world.a.org.id,
+    name,
+  });
+  const own = await seedTerritory(world.db, {
+    organization_id: world.a.org.id,
+    name,
+    territory_category_id: category.id,
+    pincodes: [],
+  });
+  await world.db.update(ticket).set({ territory_id: own.id }).where(eq(ticket.id, ticketId));
+  return own.id;
+}
 
 /** A ticket of A's dealer with A's partner on it, in a state. */
 async function dealerTicketOfA(world: FixtureWorld, state: 'ASSIGNED' | 'CLOSED') {
@@ -61,10 +82,12 @@ export const reportFixtures: FixtureRegistry = {
   },
   [GetMonthlyTicketReport.name]: {
     async arrange(world) {
-      const { state } = await dealerTicketOfA(world, 'CLOSED');
-      // Filtered to A's partner: A's owner reads its one closed ticket; B has none of A's partner's.
+      const { row, state } = await dealerTicketOfA(world, 'CLOSED');
+      // Filtered to a territory of A's that holds this ticket alone: A's owner reads its one closed
+      // ticket; B has none of A's.
+      const territoryId = await territoryOfItsOwn(world, row.id);
       return {
-        input: { from_month: thisMonth(), to_month: thisMonth(), partner_party_id: world.a.partner.id },
+        input: { from_month: thisMonth(), to_month: thisMonth(), territory_id: territoryId },
         traces: ['"closed":1'],
         state,
         owner: 'organization',
