@@ -54,6 +54,8 @@ export const benchmark = defineBenchmark({
       GetMonthlyTicketReport: { from_month: yearAgo, to_month: month },
       GetServiceTypeReport: { from_date: shiftDay(today, -89), to_date: today },
       GetPartnersClosedTicketReport: { from_month: yearAgo, to_month: month },
+      GetProductivityReport: { from_date: shiftDay(today, -89), to_date: today },
+      GetMonthlyUserReport: { from_month: yearAgo, to_month: month },
     };
     for (const [name, input] of Object.entries(inputs) as [ReportName, Record<string, unknown>][]) {
       await measureOperationAgainstSql(

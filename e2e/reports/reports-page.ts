@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import ExcelJS from 'exceljs';
+import { dayIn, shiftDay } from '@fieldport/contract/fields';
 import { REPORT_LAYOUTS, type ReportName } from '@fieldport/contract/operations/reports';
+import { checkAccessibilityNow } from '../support/axe-gate.ts';
 
 /**
  * A report's screen (features/reports/report-page.tsx) as a person uses it: the filters by their
@@ -94,4 +97,50 @@ export function reportScreen(page: Page, name: ReportName) {
 /** The address's query as an object, for what the filters wrote into it. */
 export function addressOf(page: Page): Record<string, string> {
   return Object.fromEntries(new URL(page.url()).searchParams);
+}
+
+// Shared by the report journeys (reports.e2e.ts, people-reports.e2e.ts).
+
+export const DESK = { width: 1350, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+const TIME_ZONE = 'Asia/Kolkata';
+/** How long new figures may take to come on this busy machine (expect.poll waits 1 s by default). */
+export const FIGURES = { timeout: 15_000 };
+
+/** The demo's tickets were raised over the last four weeks: a period that holds them all. */
+export const today = () => dayIn(TIME_ZONE);
+export const recentDays = () => ({ from_date: shiftDay(today(), -45), to_date: today() });
+/** 'YYYY-MM' some months before the current one. */
+export const monthsBack = (months: number) => {
+  const [year, month] = today().slice(0, 7).split('-').map(Number);
+  const index = year * 12 + month - 1 - months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+
+/** No violation on the page as it is now (the gate checks every screen too; this says where). */
+export async function axeClean(page: Page) {
+  const { violations } = await checkAccessibilityNow(page);
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+}
+
+/** Whether the page is wider than the window (a sideways scroll). */
+export const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The export is the workbook of every row with the totals last, those the screen shows. */
+export async function expectWorkbook(body: Buffer, totals: string[]) {
+  // An .xlsx is a zip: it starts with 'PK'.
+  expect(body.length).toBeGreaterThan(1000);
+  expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  const last = sheet.getRow(sheet.rowCount);
+  expect(last.getCell(1).value).toBe('Total');
+  // The screen's figures as the workbook holds them: 1,200.00 in rupees, counts as numbers.
+  const figure = (text: string) => (/\d/.test(text) ? Number(text.replace(/[₹,%]/g, '')) : null);
+  totals.slice(1).forEach((text, index) => {
+    const value = last.getCell(index + 2).value;
+    if (figure(text) !== null) expect(Number(value), `column ${index + 2}`).toBe(figure(text));
+  });
 }

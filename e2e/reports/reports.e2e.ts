@@ -1,16 +1,24 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
-import { dayIn, shiftDay } from '@fieldport/contract/fields';
 import type { PartyItem } from '@fieldport/contract/operations/people';
 import { monthLabel, type ReportData } from '@fieldport/contract/operations/reports';
 import { openAs } from '../approvals/approvals-screen-page.ts';
-import { checkAccessibilityNow } from '../support/axe-gate.ts';
 import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { expectMessage, expectPath } from '../support/login-page.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import { callAs } from '../support/page-operations.ts';
-import { addressOf, reportScreen } from './reports-page.ts';
+import {
+  addressOf,
+  axeClean,
+  DESK,
+  expectWorkbook,
+  FIGURES,
+  monthsBack,
+  PHONE,
+  recentDays,
+  reportScreen,
+  sideways,
+} from './reports-page.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);
@@ -24,52 +32,9 @@ afterAll(closeBrowser);
 // the table scrolls sideways inside its card and the chart fits; the filters and Export are reached
 // by Tab. Every screen passes axe (the gate), the report screens also by an explicit check.
 
-const DESK = { width: 1350, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const TIME_ZONE = 'Asia/Kolkata';
 const DEALER = 'Sharma Appliances';
 const PARTNER = 'CoolFix Services';
 const AGE_COLUMNS = ['0-1 days', '1-3 days', '3-7 days', '7-15 days', '> 15 days', 'Active tickets'];
-/** How long new figures may take to come on this busy machine (expect.poll waits 1 s by default). */
-const FIGURES = { timeout: 15_000 };
-
-/** The demo's tickets were raised over the last four weeks: a period that holds them all. */
-const today = () => dayIn(TIME_ZONE);
-const recentDays = () => ({ from_date: shiftDay(today(), -45), to_date: today() });
-/** 'YYYY-MM' some months before the current one. */
-const monthsBack = (months: number) => {
-  const [year, month] = today().slice(0, 7).split('-').map(Number);
-  const index = year * 12 + month - 1 - months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-};
-
-/** No violation on the page as it is now (the gate checks every screen too; this says where). */
-async function axeClean(page: Page) {
-  const { violations } = await checkAccessibilityNow(page);
-  expect(violations.map((violation) => violation.id)).toEqual([]);
-}
-
-/** Whether the page is wider than the window (a sideways scroll). */
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** The export is the workbook of every row with the totals last, those the screen shows. */
-async function expectWorkbook(body: Buffer, totals: string[]) {
-  // An .xlsx is a zip: it starts with 'PK'.
-  expect(body.length).toBeGreaterThan(1000);
-  expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0];
-  const last = sheet.getRow(sheet.rowCount);
-  expect(last.getCell(1).value).toBe('Total');
-  // The screen's figures as the workbook holds them: 1,200.00 in rupees, counts as numbers.
-  const figure = (text: string) => (/\d/.test(text) ? Number(text.replace(/[₹,%]/g, '')) : null);
-  totals.slice(1).forEach((text, index) => {
-    const value = last.getCell(index + 2).value;
-    if (figure(text) !== null) expect(Number(value), `column ${index + 2}`).toBe(figure(text));
-  });
-}
 
 /** The id of the demo's dealer, as the owner reads it. */
 async function dealerId(page: Page): Promise<string> {

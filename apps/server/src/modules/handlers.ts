@@ -76,6 +76,7 @@ import { leadFormHandlers } from './leads/lead-forms.ts';
 import { leadHandlers } from './leads/leads.ts';
 import { searchAllModules } from './search/search-all.ts';
 import { reportHandlers } from './reports/ticket-reports.ts';
+import { peopleReportHandlers } from './reports/people-reports.ts';
 import { creditHandlers } from './credits/credits.ts';
 
 /** Every operation's handler; the endpoint refuses to start when a declared operation has none. */
@@ -175,6 +176,7 @@ export const HANDLERS: Handler[] = [
   searchAllModules,
   // Reports: figures over the caller's tickets, one shape for the screen and the .xlsx (docs/reports.md).
   ...reportHandlers,
+  ...peopleReportHandlers,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).
   ...creditHandlers,
 ] as Handler[];

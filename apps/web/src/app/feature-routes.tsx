@@ -168,6 +168,8 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   '/MonthlyTicketReports': page(reports, (m) => m.reportPages.GetMonthlyTicketReport),
   '/ServiceTypeReport': page(reports, (m) => m.reportPages.GetServiceTypeReport),
   '/PartnersClosedTicketReports': page(reports, (m) => m.reportPages.GetPartnersClosedTicketReport),
+  '/ProductivityReport': page(reports, (m) => m.reportPages.GetProductivityReport),
+  '/MonthlyUserReport': page(reports, (m) => m.reportPages.GetMonthlyUserReport),
   // What service partners earn (docs/payouts.md)
   '/CostConfiguration': page(
     () => import('../features/payouts/cost-configuration-page.tsx'),

@@ -211,6 +211,29 @@ export const GetPartnersClosedTicketReport = report(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Technicians' productivity
+
+export const GetProductivityReport = report(
+  'GetProductivityReport',
+  'Productivity Report',
+  'Per technician: tickets closed in the period, average days to close, the shares reopened and closed with the customer OTP, and the parts consumed on them',
+  dayPeriod(partyFilters),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Users by month
+
+export const GetMonthlyUserReport = report(
+  'GetMonthlyUserReport',
+  'Monthly User Report',
+  'Per user per month: tickets raised by them, assigned to them, closed by them, and the average days to close of those they closed',
+  monthPeriod({
+    territory_id: partyFilters.territory_id,
+    partner_party_id: partyFilters.partner_party_id,
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
 // Layouts
 
 export const REPORT_LAYOUTS = {
@@ -275,6 +298,39 @@ export const REPORT_LAYOUTS = {
     filters: ['months', 'partner_party_id'],
     chart: { kind: 'bar', stacked: false, title: 'Closed tickets by partner' },
   },
+  GetProductivityReport: {
+    route: '/ProductivityReport',
+    module: 'Productivity Report',
+    title: 'Productivity Report',
+    description:
+      'Tickets each technician closed, how long closing took, reopens, OTP closures and parts used.',
+    columns: [
+      { key: 'technician_name', label: 'Technician', format: 'text' },
+      { key: 'closed', label: 'Closed', format: 'count' },
+      { key: 'avg_days_to_close', label: 'Average days to close', format: 'days' },
+      { key: 'reopen_rate', label: 'Reopened', format: 'percent' },
+      { key: 'otp_closure_rate', label: 'Closed with OTP', format: 'percent' },
+      { key: 'parts_consumed', label: 'Parts consumed', format: 'count' },
+    ],
+    filters: ['days', 'territory_id', 'partner_party_id', 'category_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Closed tickets by technician' },
+  },
+  GetMonthlyUserReport: {
+    route: '/MonthlyUserReport',
+    module: 'Monthly User Report',
+    title: 'Monthly User Report',
+    description: 'Tickets each user raised, was assigned and closed each month.',
+    columns: [
+      { key: 'user_name', label: 'User', format: 'text' },
+      { key: 'month', label: 'Month', format: 'text' },
+      { key: 'created', label: 'Raised', format: 'count' },
+      { key: 'assigned', label: 'Assigned', format: 'count' },
+      { key: 'closed', label: 'Closed', format: 'count' },
+      { key: 'avg_days_to_close', label: 'Average days to close', format: 'days' },
+    ],
+    filters: ['months', 'territory_id', 'partner_party_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Raised, assigned and closed by user' },
+  },
 } as const satisfies Record<string, ReportLayout>;
 
 export type ReportName = keyof typeof REPORT_LAYOUTS;
@@ -284,6 +340,8 @@ export const REPORT_OPERATIONS: Record<ReportName, OperationDef> = {
   GetMonthlyTicketReport,
   GetServiceTypeReport,
   GetPartnersClosedTicketReport,
+  GetProductivityReport,
+  GetMonthlyUserReport,
 };
 
 /** 'YYYY-MM' as people read it: 'Nov 2026'. */

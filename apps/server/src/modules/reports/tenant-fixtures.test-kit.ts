@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { dayIn } from '@fieldport/contract/fields';
 import {
   GetMonthlyTicketReport,
+  GetMonthlyUserReport,
   GetPartnersClosedTicketReport,
+  GetProductivityReport,
   GetServiceTypeReport,
   GetTicketAgingReport,
 } from '@fieldport/contract/operations/reports';
@@ -105,6 +107,41 @@ export const reportFixtures: FixtureRegistry = {
       return {
         input: { from_month: thisMonth(), to_month: thisMonth() },
         traces: [world.a.partner.name],
+        state,
+        owner: 'organization',
+        rightful: 'OWNER',
+      };
+    },
+  },
+  [GetProductivityReport.name]: {
+    async arrange(world) {
+      const { row, state } = await dealerTicketOfA(world, 'CLOSED');
+      const today = dayIn('Asia/Kolkata');
+      // Filtered to a territory of A's that holds this ticket alone: A's owner reads its one closed
+      // ticket; B has none of A's.
+      const territoryId = await territoryOfItsOwn(world, row.id);
+      return {
+        input: { from_date: today, to_date: today, territory_id: territoryId },
+        traces: ['"closed":1'],
+        state,
+        owner: 'organization',
+        rightful: 'OWNER',
+      };
+    },
+  },
+  [GetMonthlyUserReport.name]: {
+    async arrange(world) {
+      const { row, state } = await ticketOfA(world, 'dealer', {
+        state: 'CLOSED',
+        partner_party_id: world.a.partner.id,
+        created_by: world.a.members.OWNER.userId,
+      });
+      // Filtered to a territory of A's that holds this ticket alone: A's owner raised and closed it;
+      // B has none of A's.
+      const territoryId = await territoryOfItsOwn(world, row.id);
+      return {
+        input: { from_month: thisMonth(), to_month: thisMonth(), territory_id: territoryId },
+        traces: ['"created":1,"assigned":0,"closed":1'],
         state,
         owner: 'organization',
         rightful: 'OWNER',

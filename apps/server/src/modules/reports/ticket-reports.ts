@@ -28,14 +28,14 @@ import { visibleTickets } from '../tickets/ticket-scope.ts';
 // afterwards. A report's rows are aggregates, at most a few hundred (partners x months), so the
 // page, the totals and the chart are cut from the one result (platform/reports.ts).
 
-interface TicketFilters {
+export interface TicketFilters {
   territory_id?: string;
   partner_party_id?: string;
   category_id?: string;
   dealer_party_id?: string;
 }
 
-function ticketConditions(caller: Caller, input: TicketFilters): SQL {
+export function ticketConditions(caller: Caller, input: TicketFilters): SQL {
   return and(
     visibleTickets(caller),
     input.territory_id ? eq(ticket.territory_id, input.territory_id) : undefined,
@@ -46,15 +46,15 @@ function ticketConditions(caller: Caller, input: TicketFilters): SQL {
 }
 
 /** The first instant of month 'YYYY-MM' in the organization's time zone. */
-const startOfMonth = (month: string, timeZone: string) => startOfDay(`${month}-01`, timeZone);
+export const startOfMonth = (month: string, timeZone: string) => startOfDay(`${month}-01`, timeZone);
 /** The first instant after month 'YYYY-MM'. */
-const endOfMonth = (month: string, timeZone: string) =>
+export const endOfMonth = (month: string, timeZone: string) =>
   startOfDay(sql`(${`${month}-01`}::date + interval '1 month')`, timeZone);
 /** The organization's 'YYYY-MM' of an instant. */
-const monthOf = (column: SQL | typeof ticket.created_at, timeZone: string) =>
+export const monthOf = (column: SQL | typeof ticket.created_at, timeZone: string) =>
   sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM')`;
 /** Every month from one to another, 'YYYY-MM', both included. */
-function monthsFrom(from: string, to: string): string[] {
+export function monthsFrom(from: string, to: string): string[] {
   const months: string[] = [];
   let [year, month] = from.split('-').map(Number);
   const [endYear, endMonth] = to.split('-').map(Number);
@@ -66,9 +66,9 @@ function monthsFrom(from: string, to: string): string[] {
   return months;
 }
 
-const DAY_SECONDS = 86_400;
-const daysToClose = sql`extract(epoch from (${qualified(ticket.closed_at)} - ${qualified(ticket.created_at)})) / ${DAY_SECONDS}`;
-const round1 = (value: unknown) =>
+export const DAY_SECONDS = 86_400;
+export const daysToClose = sql`extract(epoch from (${qualified(ticket.closed_at)} - ${qualified(ticket.created_at)})) / ${DAY_SECONDS}`;
+export const round1 = (value: unknown) =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 
 /** Names of ids of a table of the caller's organization. */

@@ -14,11 +14,13 @@ const MOST_BARS = 30;
 const BAR_ROW = 36;
 
 /**
- * The colours of the series, in order: the theme's blue and green for raised and closed, and for
- * the aging buckets a scale from the freshest to the oldest ticket (blue to red).
+ * The colours of the series, in order: the theme's blue and green for raised and closed, amber for
+ * assigned (between the two), and for the aging buckets a scale from the freshest to the oldest
+ * ticket (blue to red).
  */
 const SERIES_COLORS: Record<string, string> = {
   created: '#1747a6',
+  assigned: '#f29d12',
   closed: '#2e7d32',
   age_0_1: '#7ea6e8',
   age_1_3: '#1747a6',
