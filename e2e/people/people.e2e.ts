@@ -209,7 +209,17 @@ describe('people', () => {
     await manager.page.setViewportSize({ width: 400, height: 850 });
     // Narrow, the editor shows a card per module.
     await dialog.getByRole('checkbox', { name: 'View on Dashboard', exact: true }).waitFor();
-    await fixed.scrollIntoViewIfNeeded();
+    // The narrow editor is drawn anew: scrolled to once its checkbox has settled in the new layout.
+    await expect
+      .poll(
+        () =>
+          fixed.scrollIntoViewIfNeeded({ timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await screenshot(manager.page, 'people-rights-editor-fixed-400');
     await manager.page.setViewportSize({ width: 1366, height: 850 });
 
