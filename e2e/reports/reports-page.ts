@@ -3,7 +3,7 @@ import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import ExcelJS from 'exceljs';
 import { dayIn, shiftDay } from '@fieldport/contract/fields';
-import { REPORT_LAYOUTS, type ReportName } from '@fieldport/contract/operations/reports';
+import { REPORT_LAYOUTS, shiftMonth, type ReportName } from '@fieldport/contract/operations/reports';
 import { checkAccessibilityNow } from '../support/axe-gate.ts';
 
 /**
@@ -111,11 +111,7 @@ export const FIGURES = { timeout: 15_000 };
 export const today = () => dayIn(TIME_ZONE);
 export const recentDays = () => ({ from_date: shiftDay(today(), -45), to_date: today() });
 /** 'YYYY-MM' some months before the current one. */
-export const monthsBack = (months: number) => {
-  const [year, month] = today().slice(0, 7).split('-').map(Number);
-  const index = year * 12 + month - 1 - months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-};
+export const monthsBack = (months: number) => shiftMonth(today().slice(0, 7), -months);
 
 /** No violation on the page as it is now (the gate checks every screen too; this says where). */
 export async function axeClean(page: Page) {

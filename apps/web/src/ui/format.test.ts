@@ -9,8 +9,8 @@ import {
   instantFormatsIn,
   paiseToRupees,
   rupeesToPaise,
-  shiftMonth,
 } from './format.ts';
+import { shiftMonth } from '@fieldport/contract/operations/reports';
 
 // 18:30 UTC on 24 November is past midnight in Kolkata (+05:30) and still the evening in New York.
 const LATE_EVENING_UTC = '2026-11-24T18:30:00.000Z';

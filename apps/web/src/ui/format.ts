@@ -67,13 +67,6 @@ export function formatShortDay(day: string): string {
   return SHORT_CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
-/** A month 'YYYY-MM' moved by whole months: shiftMonth('2026-01', -1) is '2025-12'. */
-export function shiftMonth(month: string, by: number): string {
-  const [year, number] = month.split('-').map(Number);
-  const index = year * 12 + (number - 1) + by;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
 /** A preferred visit, a calendar day and a time of day as typed: '25 Nov 2026, 14:30', or a dash. */
 export function formatVisit(date: string | null, time: string | null): string {
   if (!date) return '—';

@@ -1,7 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { monthLabel } from '@fieldport/contract/operations/reports';
-import { shiftMonth } from './format.ts';
+import { monthLabel, shiftMonth } from '@fieldport/contract/operations/reports';
 
 /** How many months the choosers offer back from the latest: three years. */
 const MONTHS_OFFERED = 36;

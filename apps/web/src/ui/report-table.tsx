@@ -11,8 +11,6 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@fieldport/contrac
 import type { ReportColumn, ReportRow } from '@fieldport/contract/operations/reports';
 import { formatFigure } from './format.ts';
 
-const COUNT = new Intl.NumberFormat('en-IN');
-
 /**
  * Whether the element is wider inside than it shows (a table that scrolls sideways in its card),
  * kept up to date as either changes: such a region must be reachable by keyboard to be scrolled.
@@ -164,7 +162,7 @@ export function ReportTable(props: {
           onPageChange={(_, next) => props.onPageChange(next + 1)}
           onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value) as PageSize)}
           labelDisplayedRows={({ from, to, count }) =>
-            `${COUNT.format(from)}–${COUNT.format(to)} of ${COUNT.format(count)}`
+            `${formatFigure('count', from)}–${formatFigure('count', to)} of ${formatFigure('count', count)}`
           }
           sx={{
             borderTop: 1,

@@ -344,6 +344,20 @@ export const REPORT_OPERATIONS: Record<ReportName, OperationDef> = {
   GetMonthlyUserReport,
 };
 
+/** A month 'YYYY-MM' moved by whole months: shiftMonth('2026-01', -1) is '2025-12'. */
+export function shiftMonth(month: string, by: number): string {
+  const [year, number] = month.split('-').map(Number);
+  const index = year * 12 + (number - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** Every month from one to another, 'YYYY-MM', both included. */
+export function monthsFrom(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = from; month <= to; month = shiftMonth(month, 1)) months.push(month);
+  return months;
+}
+
 /** 'YYYY-MM' as people read it: 'Nov 2026'. */
 export function monthLabel(month: string): string {
   const [year, number] = month.split('-').map(Number);

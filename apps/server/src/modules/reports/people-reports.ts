@@ -4,6 +4,7 @@ import {
   GetMonthlyUserReport,
   GetProductivityReport,
   monthLabel,
+  monthsFrom,
   type ReportRow,
 } from '@fieldport/contract/operations/reports';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +20,6 @@ import {
   daysToClose,
   endOfMonth,
   monthOf,
-  monthsFrom,
   round1,
   startOfMonth,
   ticketConditions,

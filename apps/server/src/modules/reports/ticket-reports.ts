@@ -7,6 +7,7 @@ import {
   GetServiceTypeReport,
   GetTicketAgingReport,
   monthLabel,
+  monthsFrom,
   type ReportRow,
 } from '@fieldport/contract/operations/reports';
 import { ACTIVE_LIST_STATES } from '@fieldport/contract/ticket-states';
@@ -53,19 +54,6 @@ export const endOfMonth = (month: string, timeZone: string) =>
 /** The organization's 'YYYY-MM' of an instant. */
 export const monthOf = (column: SQL | typeof ticket.created_at, timeZone: string) =>
   sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM')`;
-/** Every month from one to another, 'YYYY-MM', both included. */
-export function monthsFrom(from: string, to: string): string[] {
-  const months: string[] = [];
-  let [year, month] = from.split('-').map(Number);
-  const [endYear, endMonth] = to.split('-').map(Number);
-  while (year < endYear || (year === endYear && month <= endMonth)) {
-    months.push(`${year}-${String(month).padStart(2, '0')}`);
-    month += 1;
-    if (month === 13) [year, month] = [year + 1, 1];
-  }
-  return months;
-}
-
 export const DAY_SECONDS = 86_400;
 export const daysToClose = sql`extract(epoch from (${qualified(ticket.closed_at)} - ${qualified(ticket.created_at)})) / ${DAY_SECONDS}`;
 export const round1 = (value: unknown) =>

@@ -4,9 +4,9 @@ import {
   REPORT_LAYOUTS,
   REPORT_OPERATIONS,
   type ReportFilter,
+  shiftMonth,
   type ReportName,
 } from '@fieldport/contract/operations/reports';
-import { shiftMonth } from '../../ui/format.ts';
 
 /**
  * A report's filters live in the address (docs/reports.md#the-screens), so that a report can be
