@@ -56,6 +56,10 @@ export const benchmark = defineBenchmark({
       GetPartnersClosedTicketReport: { from_month: yearAgo, to_month: month },
       GetProductivityReport: { from_date: shiftDay(today, -89), to_date: today },
       GetMonthlyUserReport: { from_month: yearAgo, to_month: month },
+      GetDailyUserReport: { from_date: shiftDay(today, -61), to_date: today },
+      ListAttendanceHistory: { from_date: shiftDay(today, -61), to_date: today },
+      GetAttendanceSummary: { from_date: shiftDay(today, -61), to_date: today },
+      GetAmcRenewalDueReport: { days_ahead: 90 },
     };
     for (const [name, input] of Object.entries(inputs) as [ReportName, Record<string, unknown>][]) {
       await measureOperationAgainstSql(

@@ -14,6 +14,7 @@ import { raiseDemoPayout } from '../apps/server/src/modules/payouts/demo-payouts
 import { raiseDemoQuotations } from '../apps/server/src/modules/quotations/demo-quotations.ts';
 import { raiseDemoReplacements } from '../apps/server/src/modules/fgr/demo-fgr.ts';
 import { raiseDemoPlans } from '../apps/server/src/modules/schedules/demo-schedules.ts';
+import { raiseDemoAttendance } from '../apps/server/src/modules/reports/demo-attendance.ts';
 import { raiseDemoRequests } from '../apps/server/src/modules/requests/demo-requests.ts';
 import { raiseDemoFleetRequests } from '../apps/server/src/modules/product-fleet/demo-requests.ts';
 import { seedE2eFixtures } from './support/fixtures.ts';
@@ -85,6 +86,7 @@ export default async function setup(project: TestProject) {
   await raiseDemoQuotations(database.db);
   await raiseDemoReplacements(database.db);
   await raiseDemoPlans(database.db);
+  await raiseDemoAttendance(database.db);
   await raiseDemoRequests(database.db);
   await raiseDemoLeads(database.db);
   // The server's file store (DATA_DIR/files); writing needs no signing secret.

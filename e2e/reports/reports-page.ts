@@ -3,7 +3,12 @@ import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import ExcelJS from 'exceljs';
 import { dayIn, shiftDay } from '@fieldport/contract/fields';
-import { REPORT_LAYOUTS, shiftMonth, type ReportName } from '@fieldport/contract/operations/reports';
+import {
+  REPORT_LAYOUTS,
+  shiftMonth,
+  type ReportLayout,
+  type ReportName,
+} from '@fieldport/contract/operations/reports';
 import { checkAccessibilityNow } from '../support/axe-gate.ts';
 
 /**
@@ -11,7 +16,11 @@ import { checkAccessibilityNow } from '../support/axe-gate.ts';
  * labels, the chart by its caption, the table by the report's title, Export by its name.
  */
 export function reportScreen(page: Page, name: ReportName) {
-  const layout = REPORT_LAYOUTS[name];
+  const layout: ReportLayout = REPORT_LAYOUTS[name];
+  // A variant (layout.variants) is drawn on its route's screen, under the first variant's title.
+  const title = layout.variants
+    ? REPORT_LAYOUTS[layout.variants[0].report as ReportName].title
+    : layout.title;
   const table = page.getByRole('table', { name: layout.title });
   const filters = page.getByRole('group', { name: 'Filters' });
   const cells = (selector: string) =>
@@ -26,7 +35,7 @@ export function reportScreen(page: Page, name: ReportName) {
     layout,
     table,
     filters,
-    heading: () => page.getByRole('heading', { level: 1, name: layout.title }),
+    heading: () => page.getByRole('heading', { level: 1, name: title }),
     chart: () => page.getByRole('figure', { name: new RegExp(`^${layout.chart.title}`) }),
     exportButton: () => page.getByRole('button', { name: 'Export' }),
     combobox: (label: string) => filters.getByRole('combobox', { name: label, exact: true }),
@@ -41,7 +50,7 @@ export function reportScreen(page: Page, name: ReportName) {
         () =>
           !document.querySelector('[aria-busy="true"]') &&
           (Boolean(document.querySelector('main table')) ||
-            /No tickets in this period\.|No active tickets\.|Choose a period|could not be loaded/.test(
+            /No tickets in this period\.|No attendance in this period\.|No active tickets\.|Choose a period|could not be loaded/.test(
               document.querySelector('main')?.textContent ?? '',
             )),
         undefined,

@@ -11,6 +11,7 @@ import { raiseDemoPayout } from './modules/payouts/demo-payouts.ts';
 import { raiseDemoQuotations } from './modules/quotations/demo-quotations.ts';
 import { raiseDemoReplacements } from './modules/fgr/demo-fgr.ts';
 import { raiseDemoPlans } from './modules/schedules/demo-schedules.ts';
+import { raiseDemoAttendance } from './modules/reports/demo-attendance.ts';
 import { raiseDemoRequests } from './modules/requests/demo-requests.ts';
 import { fillDemoCabinet } from './modules/cabinet/demo-cabinet.ts';
 import { raiseDemoLeads } from './modules/leads/demo-leads.ts';
@@ -42,6 +43,7 @@ async function main() {
     await raiseDemoQuotations(database.db);
     await raiseDemoReplacements(database.db);
     await raiseDemoPlans(database.db);
+    await raiseDemoAttendance(database.db);
     await raiseDemoRequests(database.db);
     await raiseDemoLeads(database.db);
   }

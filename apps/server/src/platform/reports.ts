@@ -1,6 +1,7 @@
 import type { OperationDef, ParsedInputOf } from '@fieldport/contract/operation';
 import {
   REPORT_LAYOUTS,
+  type ReportColumn,
   type ReportData,
   type ReportName,
   type ReportRow,
@@ -20,8 +21,13 @@ import type { ExportColumn } from './lists.ts';
 interface ReportSource<Op extends OperationDef> {
   /** Every row of the report for the input, in the report's order. */
   rows(db: Db, caller: Caller, input: ParsedInputOf<Op>): Promise<ReportRow[]>;
-  /** What the chart draws: a label per row and the columns drawn as series. */
-  chart: { labelOf(row: ReportRow): string; series: string[] };
+  /**
+   * What the chart draws: a label per row and the columns drawn as series; or, for a report of
+   * records (a row per contract), the chart made from every row (contracts per week).
+   */
+  chart:
+    | { labelOf(row: ReportRow): string; series: string[] }
+    | { of(rows: ReportRow[], input: ParsedInputOf<Op>, caller: Caller): ReportData['chart'] };
 }
 
 export type ReportHandler = Handler & {
@@ -35,18 +41,44 @@ export function isReportHandler(handler: Handler): handler is ReportHandler {
   return 'report' in handler;
 }
 
-/** The totals of the rows: counts and amounts summed; the first column reads 'Total'. */
+/** The totals of the rows: counts, amounts and hours summed; the first column reads 'Total'. */
 export function reportTotals(name: ReportName, rows: ReportRow[]): ReportRow {
-  const columns = REPORT_LAYOUTS[name].columns;
+  const columns: readonly ReportColumn[] = REPORT_LAYOUTS[name].columns;
   const totals: ReportRow = {};
+  const sum = (key: string) => rows.reduce((total, row) => total + Number(row[key] ?? 0), 0);
   for (const column of columns) {
+    if (column.total === false) {
+      totals[column.key] = null;
+      continue;
+    }
     totals[column.key] =
       column.format === 'count' || column.format === 'amount'
-        ? rows.reduce((sum, row) => sum + Number(row[column.key] ?? 0), 0)
-        : null;
+        ? sum(column.key)
+        : column.format === 'hours'
+          ? // Hours of one decimal each, summed without a binary fraction's tail (7.3 + 8.1).
+            Math.round(sum(column.key) * 10) / 10
+          : null;
   }
   totals[columns[0].key] = 'Total';
   return totals;
+}
+
+function chartOf<Op extends OperationDef>(
+  chart: ReportSource<Op>['chart'],
+  columns: readonly ReportColumn[],
+  rows: ReportRow[],
+  input: ParsedInputOf<Op>,
+  caller: Caller,
+): ReportData['chart'] {
+  if ('of' in chart) return chart.of(rows, input, caller);
+  return {
+    labels: rows.map(chart.labelOf),
+    series: chart.series.map((key) => ({
+      key,
+      label: columns.find((column) => column.key === key)?.label ?? key,
+      values: rows.map((row) => Number(row[key] ?? 0)),
+    })),
+  };
 }
 
 export function defineReport<Op extends OperationDef & { name: ReportName }>(
@@ -65,14 +97,7 @@ export function defineReport<Op extends OperationDef & { name: ReportName }>(
       total_count: rows.length,
       page,
       page_size,
-      chart: {
-        labels: rows.map(source.chart.labelOf),
-        series: source.chart.series.map((key) => ({
-          key,
-          label: layout.columns.find((column) => column.key === key)?.label ?? key,
-          values: rows.map((row) => Number(row[key] ?? 0)),
-        })),
-      },
+      chart: chartOf(source.chart, layout.columns, rows, input, caller),
     };
     return { data: data as never };
   });
@@ -97,6 +122,7 @@ export function reportExportColumns(name: ReportName): ExportColumn<ReportRow>[]
       case 'percent':
         return { header: `${column.label} (%)`, width: 16, value, numFmt: '0.0' };
       case 'days':
+      case 'hours':
         return { header: column.label, width: 16, value, numFmt: '0.0' };
       case 'count':
         return { header: column.label, width: Math.max(10, column.label.length + 2), value, numFmt: '#,##0' };

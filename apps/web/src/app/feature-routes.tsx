@@ -170,6 +170,8 @@ export const FEATURE_ROUTES: Partial<Record<string, FeaturePage>> = {
   '/PartnersClosedTicketReports': page(reports, (m) => m.reportPages.GetPartnersClosedTicketReport),
   '/ProductivityReport': page(reports, (m) => m.reportPages.GetProductivityReport),
   '/MonthlyUserReport': page(reports, (m) => m.reportPages.GetMonthlyUserReport),
+  '/AmcRenewalDue': page(reports, (m) => m.reportPages.GetAmcRenewalDueReport),
+  '/AttendenceReport': page(reports, (m) => m.reportPages.ListAttendanceHistory),
   // What service partners earn (docs/payouts.md)
   '/CostConfiguration': page(
     () => import('../features/payouts/cost-configuration-page.tsx'),

@@ -101,6 +101,7 @@ export function formatFigure(format: ReportFormat, value: ReportValue): string {
     case 'amount':
       return formatRupees(number);
     case 'days':
+    case 'hours':
       return ONE_DECIMAL.format(number);
     case 'percent':
       return `${ONE_DECIMAL.format(number)}%`;

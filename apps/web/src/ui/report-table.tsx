@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -57,6 +57,11 @@ export function ReportTable(props: {
   onPageSizeChange: (pageSize: PageSize) => void;
   /** Another page is loading: the rows shown are the previous page's. */
   busy?: boolean;
+  /**
+   * A column of what a person may do with each row (a button), headed by `label`, beside the first
+   * column: in view without scrolling sideways, on a phone too.
+   */
+  rowAction?: { label: string; render: (row: ReportRow) => ReactNode };
 }) {
   const { columns, rows, totals, totalCount, page, pageSize } = props;
   const [scrollRef, overflows] = useOverflows();
@@ -90,64 +95,96 @@ export function ReportTable(props: {
         <Table size="small" aria-label={props.label} sx={{ minWidth: Math.max(320, columns.length * 105) }}>
           <TableHead>
             <TableRow>
-              {columns.map((column, index) => (
-                <TableCell
-                  key={column.key}
-                  {...cell(column, index)}
-                  sx={{
-                    ...cell(column, index).sx,
-                    whiteSpace: 'normal',
-                    verticalAlign: 'bottom',
-                    fontWeight: 700,
-                    lineHeight: 1.3,
-                  }}
-                >
-                  {column.label}
-                </TableCell>
-              ))}
+              {columns
+                .map((column, index) => (
+                  <TableCell
+                    key={column.key}
+                    {...cell(column, index)}
+                    sx={{
+                      ...cell(column, index).sx,
+                      whiteSpace: 'normal',
+                      verticalAlign: 'bottom',
+                      fontWeight: 700,
+                      lineHeight: 1.3,
+                    }}
+                  >
+                    {column.label}
+                  </TableCell>
+                ))
+                .flatMap((header, index) =>
+                  index === 0 && props.rowAction
+                    ? [
+                        header,
+                        <TableCell
+                          key="row-action"
+                          sx={{ fontWeight: 700, verticalAlign: 'bottom', lineHeight: 1.3 }}
+                        >
+                          {props.rowAction.label}
+                        </TableCell>,
+                      ]
+                    : [header],
+                )}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((row, rowIndex) => (
               <TableRow key={`${page}-${rowIndex}`} hover>
-                {columns.map((column, index) =>
-                  index === 0 ? (
-                    <TableCell key={column.key} component="th" scope="row" {...cell(column, index)}>
-                      {formatFigure(column.format, row[column.key])}
-                    </TableCell>
-                  ) : (
-                    <TableCell key={column.key} {...cell(column, index)}>
-                      {formatFigure(column.format, row[column.key])}
-                    </TableCell>
-                  ),
-                )}
+                {columns
+                  .map((column, index) =>
+                    index === 0 ? (
+                      <TableCell key={column.key} component="th" scope="row" {...cell(column, index)}>
+                        {formatFigure(column.format, row[column.key])}
+                      </TableCell>
+                    ) : (
+                      <TableCell key={column.key} {...cell(column, index)}>
+                        {formatFigure(column.format, row[column.key])}
+                      </TableCell>
+                    ),
+                  )
+                  .flatMap((figure, index) =>
+                    index === 0 && props.rowAction
+                      ? [figure, <TableCell key="row-action">{props.rowAction.render(row)}</TableCell>]
+                      : [figure],
+                  )}
               </TableRow>
             ))}
           </TableBody>
           <TableFooter>
             <TableRow>
-              {columns.map((column, index) => (
-                <TableCell
-                  key={column.key}
-                  component={index === 0 ? 'th' : 'td'}
-                  scope={index === 0 ? 'row' : undefined}
-                  {...cell(column, index)}
-                  sx={{
-                    ...cell(column, index).sx,
-                    fontWeight: 700,
-                    fontSize: '0.875rem',
-                    color: 'text.primary',
-                    borderTop: 2,
-                    borderTopColor: 'divider',
-                    borderBottom: 0,
-                  }}
-                >
-                  {/* A column of names has no total: the first says 'Total', the others nothing. */}
-                  {column.format === 'text' && totals[column.key] === null
-                    ? ''
-                    : formatFigure(column.format, totals[column.key])}
-                </TableCell>
-              ))}
+              {columns
+                .map((column, index) => (
+                  <TableCell
+                    key={column.key}
+                    component={index === 0 ? 'th' : 'td'}
+                    scope={index === 0 ? 'row' : undefined}
+                    {...cell(column, index)}
+                    sx={{
+                      ...cell(column, index).sx,
+                      fontWeight: 700,
+                      fontSize: '0.875rem',
+                      color: 'text.primary',
+                      borderTop: 2,
+                      borderTopColor: 'divider',
+                      borderBottom: 0,
+                    }}
+                  >
+                    {/* A column of names, or of figures not summed, has no total; the first says 'Total'. */}
+                    {(column.format === 'text' || column.total === false) && totals[column.key] === null
+                      ? ''
+                      : formatFigure(column.format, totals[column.key])}
+                  </TableCell>
+                ))
+                .flatMap((total, index) =>
+                  index === 0 && props.rowAction
+                    ? [
+                        total,
+                        <TableCell
+                          key="row-action"
+                          sx={{ borderTop: 2, borderTopColor: 'divider', borderBottom: 0 }}
+                        />,
+                      ]
+                    : [total],
+                )}
             </TableRow>
           </TableFooter>
         </Table>

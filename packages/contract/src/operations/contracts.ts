@@ -3,6 +3,7 @@ import { isoDateSchema, paiseSchema } from '../fields.ts';
 import { listInput, type PageData } from '../lists.ts';
 import { idSchema } from '../masters.ts';
 import { mutation, query, type Access, type ItemsData } from '../operation.ts';
+import { QUOTATIONS_MODULE, type QuotationItem } from './quotations.ts';
 
 /**
  * AMC contracts (docs/contracts.md): the AMCs an organization sold, each for one customer's fleet
@@ -136,6 +137,20 @@ export const CreateContract = mutation<ItemsData<ContractItem>>()({
   input: createContractSchema,
 });
 
+/**
+ * Drafts the renewal of a contract as a quotation (docs/contracts.md#renewal-quotations): for its
+ * customer, an AMC line of its type for each of its products, its amount shared among them. The
+ * quotations' right to draft (Quotations List, CREATE) decides who may; the contract must be one the
+ * caller may see, not renewed, and without an open renewal quotation.
+ */
+export const RaiseRenewalQuotation = mutation<ItemsData<QuotationItem>>()({
+  name: 'RaiseRenewalQuotation',
+  access: { module: QUOTATIONS_MODULE, right: 'CREATE' },
+  description:
+    "Drafts a quotation renewing an AMC contract: the contract's customer, an AMC line of its type for each of its products at the contract's amount; refused when the contract is renewed or a renewal quotation for it is open.",
+  input: z.object({ contract_id: idSchema('contract_id') }).strict(),
+});
+
 export const CONTRACTS_MESSAGES = {
   notFound: 'Contract not found.',
   customerNotFound: 'Customer not found. Choose a customer from the list.',
@@ -146,6 +161,14 @@ export const CONTRACTS_MESSAGES = {
   startTooEarly: (day: string) =>
     `Start date must be ${day} or later: a contract is not entered for a past year.`,
   startTooLate: (day: string) => `Start date must be by ${day}: a contract starts within a year.`,
+  alreadyRenewed: (number: string, renewal: string) =>
+    `Contract ${number} is already renewed by ${renewal}: no renewal quotation is needed.`,
+  renewalOpen: (number: string, quotation: string) =>
+    `Quotation ${quotation} already offers the renewal of ${number} and is still open: open it from the Quotations List.`,
+  renewalHeader: (number: string, type: string, end: string) =>
+    `Renewal of your AMC contract ${number} (${type}), which ends on ${end}.`,
+  renewalRaised: (quotation: string, number: string) =>
+    `Quotation ${quotation} drafted for the renewal of ${number}.`,
   created: (number: string, items: number) =>
     `Contract ${number} entered: ${items} product${items === 1 ? '' : 's'} under AMC.`,
 } as const;

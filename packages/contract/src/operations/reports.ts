@@ -3,6 +3,7 @@ import { pageSchema, pageSizeSchema } from '../lists.ts';
 import { idSchema } from '../masters.ts';
 import { isoDateSchema } from '../fields.ts';
 import { query, type OperationDef } from '../operation.ts';
+import { CONTRACT_RENEWAL_DAYS, RaiseRenewalQuotation } from './contracts.ts';
 
 /**
  * Reports (docs/reports.md): each a query of figures over the caller's tickets, in the
@@ -12,8 +13,11 @@ import { query, type OperationDef } from '../operation.ts';
  * filters it has.
  */
 
-/** How a column's figures read: paise are shown in rupees; days with one decimal; a share in %. */
-export const REPORT_FORMATS = ['text', 'count', 'amount', 'days', 'percent'] as const;
+/**
+ * How a column's figures read: paise are shown in rupees; days with one decimal; a share in %; hours
+ * with one decimal (summed in the totals, like counts and amounts).
+ */
+export const REPORT_FORMATS = ['text', 'count', 'amount', 'days', 'percent', 'hours'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export type ReportValue = string | number | null;
@@ -23,6 +27,8 @@ export interface ReportColumn {
   key: string;
   label: string;
   format: ReportFormat;
+  /** A count that is not summed in the totals (each contract's days left). */
+  total?: false;
 }
 
 /** The filters a report's screen offers; each is a field of the report's input. */
@@ -34,6 +40,9 @@ export const REPORT_FILTERS = [
   'partner_party_id',
   'dealer_party_id',
   'category_id',
+  'technician_user_id',
+  'days_ahead',
+  'amc_type_id',
 ] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
@@ -63,7 +72,34 @@ export interface ReportLayout {
   description: string;
   columns: ReportColumn[];
   filters: ReportFilter[];
-  chart: { kind: 'bar' | 'line'; stacked: boolean; title: string };
+  /** `time`: bars up a time axis, one per period (a report by month has one anyway). */
+  chart: { kind: 'bar' | 'line'; stacked: boolean; title: string; time?: boolean };
+  /**
+   * A report of records (a row per contract) rather than of figures: shown whatever its figures;
+   * with none, `empty` is said, and `emptyDetail` under it.
+   */
+  records?: { emptyDetail: string };
+  /**
+   * What a person may do with a row (report-page.tsx): a mutation of the catalogue called with the
+   * row's `idKey` as the same-named input field, offered to those whose rights allow the operation;
+   * its answer's first item's `param` is opened at `opens` (`/QuotationsView?quotation_id=…`).
+   */
+  rowAction?: { label: string; operation: OperationDef; idKey: string; opens: string; param: string };
+  /**
+   * Other reports drawn on the same screen, chosen by a switch kept in the address (`?view=daily`):
+   * each variant names a report (a key of REPORT_LAYOUTS) with the same route; the first is the
+   * default. Every variant's layout lists the same variants.
+   */
+  variants?: readonly ReportVariant[];
+  /** What the screen says over a period with nothing to show (default: no tickets). */
+  empty?: string;
+}
+
+export interface ReportVariant {
+  /** The address's `view`. */
+  key: string;
+  label: string;
+  report: string;
 }
 
 export const REPORT_MESSAGES = {
@@ -108,8 +144,11 @@ const months = (input: unknown) => {
   return { from: from_month, to: to_month };
 };
 
-/** A period of days of the organization's calendar, both included, at most a year and a day. */
-function dayPeriod<Shape extends z.ZodRawShape>(shape: Shape) {
+/**
+ * A period of days of the organization's calendar, both included, at most a year and a day (or
+ * `maxDays` for a report with a row per day).
+ */
+function dayPeriod<Shape extends z.ZodRawShape>(shape: Shape, maxDays = MAX_DAYS) {
   return z
     .object({ from_date: isoDateSchema('from_date'), to_date: isoDateSchema('to_date'), ...shape, ...paging })
     .strict()
@@ -117,9 +156,9 @@ function dayPeriod<Shape extends z.ZodRawShape>(shape: Shape) {
       path: ['to_date'],
       message: 'from_date must not be after to_date',
     })
-    .refine((input) => daysBetween(period(input).from, period(input).to) < MAX_DAYS, {
+    .refine((input) => daysBetween(period(input).from, period(input).to) < maxDays, {
       path: ['to_date'],
-      message: REPORT_MESSAGES.periodTooLong(`${MAX_DAYS} days`),
+      message: REPORT_MESSAGES.periodTooLong(`${maxDays} days`),
     });
 }
 
@@ -234,6 +273,95 @@ export const GetMonthlyUserReport = report(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Users by day
+
+/** The longest period of a report with a row per day: two months. */
+export const MAX_DAILY_DAYS = 62;
+
+export const GetDailyUserReport = report(
+  'GetDailyUserReport',
+  'Monthly User Report',
+  'Per user per day: tickets raised by them, assigned to them, closed by them, and the average days to close of those they closed (the Monthly User Report by day)',
+  dayPeriod(
+    {
+      territory_id: partyFilters.territory_id,
+      partner_party_id: partyFilters.partner_party_id,
+    },
+    MAX_DAILY_DAYS,
+  ),
+);
+
+/** The Monthly User Report's screen draws either report (docs/reports.md#the-screens). */
+const USER_REPORT_VARIANTS = [
+  { key: 'monthly', label: 'Monthly', report: 'GetMonthlyUserReport' },
+  { key: 'daily', label: 'Daily', report: 'GetDailyUserReport' },
+] as const satisfies readonly ReportVariant[];
+
+// ---------------------------------------------------------------------------------------------
+// Attendance (docs/reports.md#attendance)
+
+/**
+ * When a working day starts, for every technician of the organization, in its time zone: a
+ * check-in after it is late. Nothing stores a shift per technician (docs/reports.md#attendance).
+ */
+export const ATTENDANCE_DAY_START = '10:00';
+/** The weekly day off (0 is Sunday): a day without a check-in on it is not an absence. */
+export const ATTENDANCE_WEEKLY_OFF = 0;
+
+export const ATTENDANCE_STATUSES = ['Present', 'Late', 'Absent', 'Not checked out'] as const;
+export type AttendanceDayStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+const attendanceFilters = {
+  technician_user_id: optionalId('technician_user_id'),
+  partner_party_id: partyFilters.partner_party_id,
+};
+
+export const ListAttendanceHistory = report(
+  'ListAttendanceHistory',
+  'Attendance Report',
+  "Per technician per day of the period: check-in and check-out in the organization's time, hours worked and the day's status (present, late, absent, not checked out)",
+  dayPeriod(attendanceFilters, MAX_DAILY_DAYS),
+);
+
+export const GetAttendanceSummary = report(
+  'GetAttendanceSummary',
+  'Attendance Report',
+  'Per technician over the period: days present, late, absent and not checked out, and the hours worked',
+  dayPeriod(attendanceFilters, MAX_DAILY_DAYS),
+);
+
+const ATTENDANCE_VARIANTS = [
+  { key: 'days', label: 'By day', report: 'ListAttendanceHistory' },
+  { key: 'summary', label: 'Summary', report: 'GetAttendanceSummary' },
+] as const satisfies readonly ReportVariant[];
+
+// ---------------------------------------------------------------------------------------------
+// AMC renewals due (docs/reports.md#amc-renewal-due)
+
+/** How far ahead the AMC renewal report looks, in days; the contracts' renewal window by default. */
+export const AMC_RENEWAL_DAYS_AHEAD = [15, 30, 60, 90] as const;
+
+export const GetAmcRenewalDueReport = report(
+  'GetAmcRenewalDueReport',
+  'AMC Renewal Due',
+  'AMC contracts ending within the next days (30 by default) and not renewed: the customer and contact, the products, the AMC type, the last day, the days left and the amount',
+  z
+    .object({
+      days_ahead: z.coerce
+        .number({ error: `days_ahead must be one of ${AMC_RENEWAL_DAYS_AHEAD.join(', ')}` })
+        .refine(
+          (days) => (AMC_RENEWAL_DAYS_AHEAD as readonly number[]).includes(days),
+          `days_ahead must be one of ${AMC_RENEWAL_DAYS_AHEAD.join(', ')}`,
+        )
+        .default(CONTRACT_RENEWAL_DAYS),
+      amc_type_id: optionalId('amc_type_id'),
+      dealer_party_id: optionalId('dealer_party_id'),
+      ...paging,
+    })
+    .strict(),
+);
+
+// ---------------------------------------------------------------------------------------------
 // Layouts
 
 export const REPORT_LAYOUTS = {
@@ -330,6 +458,88 @@ export const REPORT_LAYOUTS = {
     ],
     filters: ['months', 'territory_id', 'partner_party_id'],
     chart: { kind: 'bar', stacked: false, title: 'Raised, assigned and closed by user' },
+    variants: USER_REPORT_VARIANTS,
+  },
+  GetDailyUserReport: {
+    route: '/MonthlyUserReport',
+    module: 'Monthly User Report',
+    title: 'Daily User Report',
+    description: 'Tickets each user raised, was assigned and closed each day.',
+    columns: [
+      { key: 'user_name', label: 'User', format: 'text' },
+      { key: 'day', label: 'Day', format: 'text' },
+      { key: 'created', label: 'Raised', format: 'count' },
+      { key: 'assigned', label: 'Assigned', format: 'count' },
+      { key: 'closed', label: 'Closed', format: 'count' },
+      { key: 'avg_days_to_close', label: 'Average days to close', format: 'days' },
+    ],
+    filters: ['days', 'territory_id', 'partner_party_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Raised, assigned and closed each day', time: true },
+    variants: USER_REPORT_VARIANTS,
+  },
+  ListAttendanceHistory: {
+    route: '/AttendenceReport',
+    module: 'Attendance Report',
+    title: 'Attendance Report',
+    description: `Each technician's days: check-in and check-out, hours worked, and whether they were late (after ${ATTENDANCE_DAY_START}) or absent.`,
+    columns: [
+      { key: 'technician_name', label: 'Technician', format: 'text' },
+      { key: 'day', label: 'Day', format: 'text' },
+      { key: 'checked_in', label: 'Checked in', format: 'text' },
+      { key: 'checked_out', label: 'Checked out', format: 'text' },
+      { key: 'hours', label: 'Hours worked', format: 'hours' },
+      { key: 'status', label: 'Status', format: 'text' },
+    ],
+    filters: ['days', 'technician_user_id', 'partner_party_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Hours worked each day', time: true },
+    variants: ATTENDANCE_VARIANTS,
+    empty: 'No attendance in this period.',
+  },
+  GetAttendanceSummary: {
+    route: '/AttendenceReport',
+    module: 'Attendance Report',
+    title: 'Attendance Summary',
+    description: `Each technician's days present, late (after ${ATTENDANCE_DAY_START}) and absent, and hours worked, over the period.`,
+    columns: [
+      { key: 'technician_name', label: 'Technician', format: 'text' },
+      { key: 'present', label: 'Days present', format: 'count' },
+      { key: 'late', label: 'Late', format: 'count' },
+      { key: 'absent', label: 'Absent', format: 'count' },
+      { key: 'not_checked_out', label: 'Not checked out', format: 'count' },
+      { key: 'hours', label: 'Hours worked', format: 'hours' },
+    ],
+    filters: ['days', 'technician_user_id', 'partner_party_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Days present, late and absent by technician' },
+    variants: ATTENDANCE_VARIANTS,
+    empty: 'No attendance in this period.',
+  },
+  GetAmcRenewalDueReport: {
+    route: '/AmcRenewalDue',
+    module: 'AMC Renewal Due',
+    title: 'AMC Renewal Due',
+    description: 'AMC contracts ending soon and not yet renewed: the renewals to offer.',
+    columns: [
+      { key: 'contract_number', label: 'Contract', format: 'text' },
+      { key: 'customer_name', label: 'Customer', format: 'text' },
+      { key: 'customer_contact', label: 'Contact', format: 'text' },
+      { key: 'products', label: 'Products', format: 'text' },
+      { key: 'amc_type_name', label: 'AMC type', format: 'text' },
+      { key: 'ends_on', label: 'Ends on', format: 'text' },
+      { key: 'days_left', label: 'Days left', format: 'count', total: false },
+      { key: 'amount', label: 'Amount', format: 'amount' },
+      { key: 'renewal_quotation', label: 'Renewal quotation', format: 'text' },
+    ],
+    filters: ['days_ahead', 'amc_type_id', 'dealer_party_id'],
+    chart: { kind: 'bar', stacked: false, title: 'Contracts ending each week' },
+    empty: 'No contracts due for renewal in these days.',
+    records: { emptyDetail: 'Look further ahead, or choose fewer filters.' },
+    rowAction: {
+      label: 'Raise renewal quotation',
+      operation: RaiseRenewalQuotation,
+      idKey: 'contract_id',
+      opens: '/QuotationsView',
+      param: 'quotation_id',
+    },
   },
 } as const satisfies Record<string, ReportLayout>;
 
@@ -342,6 +552,10 @@ export const REPORT_OPERATIONS: Record<ReportName, OperationDef> = {
   GetPartnersClosedTicketReport,
   GetProductivityReport,
   GetMonthlyUserReport,
+  GetDailyUserReport,
+  ListAttendanceHistory,
+  GetAttendanceSummary,
+  GetAmcRenewalDueReport,
 };
 
 /** A month 'YYYY-MM' moved by whole months: shiftMonth('2026-01', -1) is '2025-12'. */

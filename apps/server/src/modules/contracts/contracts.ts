@@ -48,7 +48,7 @@ export function contractState(start: string, end: string, today: string, renewed
 }
 
 /** The first later contract for any of this one's products: what renewed it (docs/contracts.md#states). */
-const renewedBy = sql<{ contract_id: string; contract_number: string } | null>`(
+export const renewedBy = sql<{ contract_id: string; contract_number: string } | null>`(
   select jsonb_build_object('contract_id', later.id, 'contract_number', later.contract_number)
     from ${amcContractItem} own
     join ${amcContractItem} later_item on later_item.fleet_item_id = own.fleet_item_id

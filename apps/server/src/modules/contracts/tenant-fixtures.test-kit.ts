@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { dayIn } from '@fieldport/contract/fields';
+import { dayIn, shiftDay } from '@fieldport/contract/fields';
 import {
   CreateContract,
   GetContract,
   ListContracts,
+  RaiseRenewalQuotation,
   type ContractItem,
 } from '@fieldport/contract/operations/contracts';
 import { newId } from '../../db/ids.ts';
 import { amcContract, amcContractItem } from '../../db/schema/contracts.ts';
 import { amcType, fleetItem } from '../../db/schema/product-fleet.ts';
+import { quotation, quotationLine } from '../../db/schema/quotations.ts';
 import { seedFleetItems } from '../../db/seed/product-fleet.ts';
 import { unique } from '../../test/harness.ts';
 import type { FixtureRegistry, FixtureWorld, Target } from '../../test/tenant-fixture.ts';
@@ -67,7 +69,38 @@ async function entered(world: FixtureWorld) {
   return { ...arranged, contract: data.items[0] };
 }
 
+/**
+ * A contract of A's sold 350 days ago, so due for renewal (docs/contracts.md#states), on a product
+ * and AMC type of its own: a report filtered by that type reads it alone in the shared world.
+ */
+export async function dueContractOfA(world: FixtureWorld) {
+  const arranged = await arrangeContract(world);
+  const start_date = shiftDay(dayIn(world.a.org.time_zone), -350);
+  const data = (await world.asOwner(CreateContract, { ...arranged.input, start_date })) as {
+    items: ContractItem[];
+  };
+  return { ...arranged, contract: data.items[0] };
+}
+
 export const contractFixtures: FixtureRegistry = {
+  [RaiseRenewalQuotation.name]: {
+    async arrange(world) {
+      const { contract, input, state } = await dueContractOfA(world);
+      return ownTarget({
+        input: { contract_id: contract.contract_id },
+        traces: [contract.contract_id, contract.contract_number],
+        // What raising would write: a quotation with an AMC line for the contract's product.
+        state: async () => ({
+          ...(await state()),
+          quotations: await world.db
+            .select({ id: quotation.id, state: quotation.state })
+            .from(quotationLine)
+            .innerJoin(quotation, eq(quotation.id, quotationLine.quotation_id))
+            .where(eq(quotationLine.fleet_item_id, input.fleet_item_ids[0])),
+        }),
+      });
+    },
+  },
   [ListContracts.name]: {
     async arrange(world) {
       const { contract, state } = await entered(world);

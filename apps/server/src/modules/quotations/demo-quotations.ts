@@ -18,8 +18,8 @@ import { recordQuotationPayment, saveQuotation, submitQuotation } from './quotat
  * The demo's quotations (docs/quotations.md#the-demo), made through the operations as the admin
  * and the owner would make them: a template, and quotations in each state a co-ordinator meets: a
  * draft, one waiting for the owner's approval on /QuotationApprovals, one approved and ready to
- * send, one sent, one sent and expired, one accepted and partly paid, one rejected; and an AMC
- * contract due for renewal (docs/contracts.md). The customer's
+ * send, one sent, one sent and expired, one accepted and partly paid, one rejected; and AMC
+ * contracts, two of them due for renewal (docs/contracts.md#the-demo). The customer's
  * answers are written as the link would write them, without raising tickets (the demo's tickets
  * are its own). An organization with quotations already is left alone.
  */
@@ -207,6 +207,46 @@ export async function raiseDemoQuotations(db: Db): Promise<number> {
           fleet_item_ids: [product.id],
           amount: plan.price,
           note: 'Sold by the engineer at the door.',
+        }),
+        asAdmin,
+      );
+    }
+    // Two more AMCs ending soon, for the AMC Renewal Due report (docs/reports.md#amc-renewal-due):
+    // the second customer's products, ending a few days after the first contract (also due for
+    // renewal), and the third's, ending in about seven weeks (seen when looking 60 days ahead).
+    const [cover] = await tx
+      .select({ service_ids: amcType.service_ids })
+      .from(amcType)
+      .where(eq(amcType.id, plan.id));
+    for (const [index, daysAgo, count] of [
+      [1, 337, 2],
+      [2, 315, 1],
+    ] as const) {
+      const owned = await tx
+        .select({ id: fleetItem.id, service_id: fleetItem.service_id })
+        .from(fleetItem)
+        .where(
+          and(
+            eq(fleetItem.organization_id, demo.id),
+            eq(fleetItem.customer_id, customers[index].id),
+            eq(fleetItem.status, 'ACTIVE'),
+            eq(fleetItem.approval_state, 'APPROVED'),
+          ),
+        )
+        .orderBy(asc(fleetItem.serial_number));
+      // Only products the plan covers (a plan may name its products).
+      const products = owned
+        .filter((item) => cover.service_ids.length === 0 || cover.service_ids.includes(item.service_id))
+        .slice(0, count);
+      if (products.length === 0) continue;
+      await createContract.handle(
+        createContract.operation.input.parse({
+          customer_id: customers[index].id,
+          amc_type_id: plan.id,
+          start_date: shiftDay(today, -daysAgo),
+          fleet_item_ids: products.map((item) => item.id),
+          amount: plan.price * products.length,
+          note: 'Renewed by phone last year.',
         }),
         asAdmin,
       );

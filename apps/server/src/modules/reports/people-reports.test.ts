@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import type { TicketState } from '@fieldport/contract/ticket-states';
+import { shiftDay } from '@fieldport/contract/fields';
 import {
+  GetDailyUserReport,
   GetMonthlyUserReport,
   GetProductivityReport,
   monthLabel,
@@ -15,7 +17,7 @@ import { seedComponent, seedStore } from '../../db/seed/inventory.ts';
 import { callerOfMembership } from '../../graphql/caller.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { ticketWorld, type TicketWorld } from '../tickets/ticket.test-kit.ts';
-import { getProductivityReport } from './people-reports.ts';
+import { getDailyUserReport, getProductivityReport } from './people-reports.ts';
 
 // The reports about people (docs/reports.md) against figures counted here, in JavaScript, from the
 // stored tickets, events, closure codes and stock movements: the report's SQL and these counts
@@ -360,5 +362,112 @@ describe('users by month', () => {
       to_month: monthsAgo(1),
     });
     expect(backwards.errors?.[0]?.message).toBe('from_month must not be after to_month');
+  });
+});
+
+describe('users by day', () => {
+  const dayWords = (day: string) =>
+    new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${day}T00:00:00Z`),
+    );
+  const from = shiftDay(today, -20);
+  const inPeriod = (at: Date | null) => at !== null && dayOf(at) >= from && dayOf(at) <= today;
+
+  /** Per user per day, counted here from the tickets, over the tickets a caller sees. */
+  function expectedOf(tickets: Stored[]) {
+    const technicianUser = new Map(
+      Object.values(world.members).map((member) => [member.membershipId, member.userId]),
+    );
+    const expected = new Map<string, { created: number; assigned: number; closed: Stored[] }>();
+    const entry = (userId: string, at: Date) => {
+      const key = `${userNames.get(userId)} · ${dayWords(dayOf(at))}`;
+      if (!expected.has(key)) expected.set(key, { created: 0, assigned: 0, closed: [] });
+      return expected.get(key)!;
+    };
+    for (const row of tickets) {
+      if (row.created_by && inPeriod(row.created_at)) entry(row.created_by, row.created_at).created += 1;
+      if (row.technician_id && inPeriod(row.assigned_at))
+        entry(technicianUser.get(row.technician_id)!, row.assigned_at!).assigned += 1;
+      if (row.state === 'CLOSED' && row.closed_by && inPeriod(row.closed_at))
+        entry(row.closed_by, row.closed_at!).closed.push(row);
+    }
+    return expected;
+  }
+
+  function check(data: ReportData, expected: ReturnType<typeof expectedOf>) {
+    expect(data.total_count).toBe(expected.size);
+    for (const [key, figures] of expected) {
+      const row = data.rows.find((candidate) => `${candidate.user_name} · ${candidate.day}` === key);
+      expect(row, key).toMatchObject({
+        created: figures.created,
+        assigned: figures.assigned,
+        closed: figures.closed.length,
+      });
+      if (figures.closed.length === 0) expect(row!.avg_days_to_close, key).toBeNull();
+      else expect(row!.avg_days_to_close, key).toBeCloseTo(average(figures.closed.map(daysToClose)), 1);
+    }
+    const sum = (pick: (figures: { created: number; assigned: number; closed: Stored[] }) => number) =>
+      [...expected.values()].reduce((total, figures) => total + pick(figures), 0);
+    expect(data.totals).toMatchObject({
+      user_name: 'Total',
+      created: sum((figures) => figures.created),
+      assigned: sum((figures) => figures.assigned),
+      closed: sum((figures) => figures.closed.length),
+    });
+  }
+
+  it('counts per user per day the tickets raised, assigned and closed, and the days to close', async () => {
+    const input = { from_date: from, to_date: today, page_size: 100 };
+    const expected = expectedOf(stored);
+    // Several days and users, with each figure, or the checks prove little.
+    expect(expected.size).toBeGreaterThan(5);
+    expect([...expected.values()].some((figures) => figures.closed.length > 0)).toBe(true);
+    const data = await world.ok('OWNER', GetDailyUserReport, input);
+    check(data, expected);
+    // Days in order, the oldest first.
+    const days: string[] = [];
+    for (let day = from; day <= today; day = shiftDay(day, 1)) days.push(dayWords(day));
+    const order = data.rows.map((row) => days.indexOf(String(row.day)));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    check(
+      await world.ok('OWNER', GetDailyUserReport, { ...input, territory_id: world.territories.mumbai.id }),
+      expectedOf(stored.filter((row) => row.territory_id === world.territories.mumbai.id)),
+    );
+  });
+
+  it("is the Monthly User Report by day: the same figures summed over the month's days", async () => {
+    const first = `${thisMonth}-01`;
+    const [daily, monthly] = await Promise.all([
+      world.ok('OWNER', GetDailyUserReport, { from_date: first, to_date: today, page_size: 100 }),
+      world.ok('OWNER', GetMonthlyUserReport, { from_month: thisMonth, to_month: thisMonth, page_size: 100 }),
+    ]);
+    for (const key of ['created', 'assigned', 'closed'])
+      expect(daily.totals[key], key).toBe(monthly.totals[key]);
+  });
+
+  it("walls a partner's users to their partner's tickets, and refuses them the screen their menu lacks", async () => {
+    const input = { from_date: from, to_date: today };
+    const refused = await world.as('SERVICE_PARTNER', GetDailyUserReport, input);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const caller = await callerOfMembership(world.db, world.members.SERVICE_PARTNER.membershipId, 'test');
+    const rows = await getDailyUserReport.report.rows(
+      world.db,
+      caller,
+      GetDailyUserReport.input.parse(input),
+    );
+    const theirs = expectedOf(stored.filter((row) => row.partner_party_id === world.partner.id));
+    expect(rows.length).toBe(theirs.size);
+    expect(rows.reduce((sum, row) => sum + Number(row.created), 0)).toBe(
+      [...theirs.values()].reduce((sum, figures) => sum + figures.created, 0),
+    );
+    expect(theirs.size).toBeLessThan(expectedOf(stored).size);
+  });
+
+  it('refuses a period longer than 62 days, naming the field', async () => {
+    const long = await world.as('OWNER', GetDailyUserReport, {
+      from_date: shiftDay(today, -62),
+      to_date: today,
+    });
+    expect(long.errors?.[0]?.message).toBe('to_date: The period must be at most 62 days');
   });
 });

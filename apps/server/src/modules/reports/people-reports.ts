@@ -1,6 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { shiftDay } from '@fieldport/contract/fields';
 import type { ParsedInputOf } from '@fieldport/contract/operation';
 import {
+  GetDailyUserReport,
   GetMonthlyUserReport,
   GetProductivityReport,
   monthLabel,
@@ -14,7 +16,7 @@ import { ticket, ticketClosureOtp, ticketEvent } from '../../db/schema/tickets.t
 import type { Caller } from '../../platform/caller.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { qualified } from '../../platform/lists.ts';
-import { withinDays } from '../../platform/organization-days.ts';
+import { dayWords, startOfDay, withinDays } from '../../platform/organization-days.ts';
 import { defineReport } from '../../platform/reports.ts';
 import {
   daysToClose,
@@ -24,9 +26,10 @@ import {
   startOfMonth,
   ticketConditions,
 } from './ticket-reports.ts';
+import { chartDay, summedChart } from './summed-chart.ts';
 
 // The reports about people (docs/reports.md): technicians' productivity and each user's tickets by
-// month. Counted, like the ticket reports, over visibleTickets(caller) only (ticketConditions).
+// month and by day. Counted, like the ticket reports, over visibleTickets(caller) only (ticketConditions).
 
 /** A share of a count in percent with one decimal; null when there is nothing to share. */
 const share = (part: number, whole: number) => (whole ? Math.round((part * 1000) / whole) / 10 : null);
@@ -117,34 +120,53 @@ export const getProductivityReport = defineReport(GetProductivityReport, {
 
 // ---------------------------------------------------------------------------------------------
 
-export async function monthlyUserRows(
+/**
+ * The periods the user reports count by: a month ('YYYY-MM', the Monthly User Report) or a day
+ * ('YYYY-MM-DD', the Daily User Report), both of the organization's calendar.
+ */
+interface UserPeriods {
+  /** The first instant counted and the first instant after the period. */
+  from: SQL;
+  to: SQL;
+  /** The period ('YYYY-MM' or 'YYYY-MM-DD') of an instant, in SQL. */
+  of: (column: SQL) => SQL<string>;
+  /** Every period of the report, in order, and how each reads. */
+  order: string[];
+  label: (period: string) => string;
+}
+
+/**
+ * The user reports' figures, one row per user per period in which they have one (docs/reports.md):
+ * the monthly and the daily report share these definitions and differ only in the periods.
+ */
+async function userFigureRows(
   db: Db,
   caller: Caller,
-  input: ParsedInputOf<typeof GetMonthlyUserReport>,
+  input: { territory_id?: string; partner_party_id?: string },
+  periods: UserPeriods,
+  periodKey: 'month' | 'day',
 ): Promise<ReportRow[]> {
-  const tz = caller.organization.time_zone;
-  const from = startOfMonth(input.from_month, tz);
-  const to = endOfMonth(input.to_month, tz);
+  const { from, to } = periods;
   const where = ticketConditions(caller, input);
   const createdAt = qualified(ticket.created_at);
   const assignedAt = qualified(ticket.assigned_at);
   const closedAt = qualified(ticket.closed_at);
-  // Raised by the user who created it, in the month raised; assigned to a technician's membership,
-  // in the month of the current assignment (assigned_at; an earlier assignment it was taken from
-  // counts no more); closed by the user who closed it, in the month closed.
+  // Raised by the user who created it, in the period raised; assigned to a technician's membership,
+  // in the period of the current assignment (assigned_at; an earlier assignment it was taken from
+  // counts no more); closed by the user who closed it, in the period closed.
   const [raised, assigned, closed] = await Promise.all([
-    db.execute<{ user_id: string; month: string; n: number }>(sql`
-      select ${qualified(ticket.created_by)} as user_id, ${monthOf(createdAt, tz)} as month, count(*)::int as n
+    db.execute<{ user_id: string; period: string; n: number }>(sql`
+      select ${qualified(ticket.created_by)} as user_id, ${periods.of(createdAt)} as period, count(*)::int as n
         from ${ticket}
        where ${where} and ${qualified(ticket.created_by)} is not null and ${createdAt} >= ${from} and ${createdAt} < ${to}
        group by 1, 2`),
-    db.execute<{ user_id: string; month: string; n: number }>(sql`
-      select ${qualified(member.userId)} as user_id, ${monthOf(assignedAt, tz)} as month, count(*)::int as n
+    db.execute<{ user_id: string; period: string; n: number }>(sql`
+      select ${qualified(member.userId)} as user_id, ${periods.of(assignedAt)} as period, count(*)::int as n
         from ${ticket} join ${member} on ${qualified(member.id)} = ${qualified(ticket.technician_id)}
        where ${where} and ${assignedAt} >= ${from} and ${assignedAt} < ${to}
        group by 1, 2`),
-    db.execute<{ user_id: string; month: string; n: number; avg_days: string | number | null }>(sql`
-      select ${qualified(ticket.closed_by)} as user_id, ${monthOf(closedAt, tz)} as month, count(*)::int as n,
+    db.execute<{ user_id: string; period: string; n: number; avg_days: string | number | null }>(sql`
+      select ${qualified(ticket.closed_by)} as user_id, ${periods.of(closedAt)} as period, count(*)::int as n,
              avg(${daysToClose}) as avg_days
         from ${ticket}
        where ${where} and ${qualified(ticket.closed_by)} is not null and ${qualified(ticket.state)} = 'CLOSED'
@@ -153,37 +175,81 @@ export async function monthlyUserRows(
   ]);
   const figures = new Map<
     string,
-    { user_id: string; month: string; created: number; assigned: number; closed: number; avg: unknown }
+    { user_id: string; period: string; created: number; assigned: number; closed: number; avg: unknown }
   >();
-  const entry = (userId: string, month: string) => {
-    const key = `${userId} ${month}`;
+  const entry = (userId: string, period: string) => {
+    const key = `${userId} ${period}`;
     if (!figures.has(key))
-      figures.set(key, { user_id: userId, month, created: 0, assigned: 0, closed: 0, avg: null });
+      figures.set(key, { user_id: userId, period, created: 0, assigned: 0, closed: 0, avg: null });
     return figures.get(key)!;
   };
-  for (const row of raised.rows) entry(row.user_id, row.month).created = Number(row.n);
-  for (const row of assigned.rows) entry(row.user_id, row.month).assigned = Number(row.n);
+  for (const row of raised.rows) entry(row.user_id, row.period).created = Number(row.n);
+  for (const row of assigned.rows) entry(row.user_id, row.period).assigned = Number(row.n);
   for (const row of closed.rows) {
-    const figure = entry(row.user_id, row.month);
+    const figure = entry(row.user_id, row.period);
     figure.closed = Number(row.n);
     figure.avg = row.avg_days;
   }
   const names = await userNames(db, [...new Set([...figures.values()].map((figure) => figure.user_id))]);
-  const order = new Map(monthsFrom(input.from_month, input.to_month).map((month, index) => [month, index]));
+  const order = new Map(periods.order.map((period, index) => [period, index]));
   return [...figures.values()]
     .map((figure) => ({ ...figure, user_name: names.get(figure.user_id) ?? '' }))
     .sort(
       (a, b) =>
-        (order.get(a.month) ?? 0) - (order.get(b.month) ?? 0) || a.user_name.localeCompare(b.user_name),
+        (order.get(a.period) ?? 0) - (order.get(b.period) ?? 0) || a.user_name.localeCompare(b.user_name),
     )
     .map((figure) => ({
       user_name: figure.user_name,
-      month: monthLabel(figure.month),
+      [periodKey]: periods.label(figure.period),
       created: figure.created,
       assigned: figure.assigned,
       closed: figure.closed,
       avg_days_to_close: round1(figure.avg),
     }));
+}
+
+export async function monthlyUserRows(
+  db: Db,
+  caller: Caller,
+  input: ParsedInputOf<typeof GetMonthlyUserReport>,
+): Promise<ReportRow[]> {
+  const tz = caller.organization.time_zone;
+  return userFigureRows(
+    db,
+    caller,
+    input,
+    {
+      from: startOfMonth(input.from_month, tz),
+      to: endOfMonth(input.to_month, tz),
+      of: (column) => monthOf(column, tz),
+      order: monthsFrom(input.from_month, input.to_month),
+      label: monthLabel,
+    },
+    'month',
+  );
+}
+
+export async function dailyUserRows(
+  db: Db,
+  caller: Caller,
+  input: ParsedInputOf<typeof GetDailyUserReport>,
+): Promise<ReportRow[]> {
+  const tz = caller.organization.time_zone;
+  const order: string[] = [];
+  for (let day = input.from_date; day <= input.to_date; day = shiftDay(day, 1)) order.push(day);
+  return userFigureRows(
+    db,
+    caller,
+    input,
+    {
+      from: startOfDay(input.from_date, tz),
+      to: startOfDay(sql`${input.to_date}::date + 1`, tz),
+      of: (column) => sql<string>`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`,
+      order,
+      label: dayWords,
+    },
+    'day',
+  );
 }
 
 export const getMonthlyUserReport = defineReport(GetMonthlyUserReport, {
@@ -194,4 +260,16 @@ export const getMonthlyUserReport = defineReport(GetMonthlyUserReport, {
   },
 });
 
-export const peopleReportHandlers: Handler[] = [getProductivityReport, getMonthlyUserReport] as Handler[];
+export const getDailyUserReport = defineReport(GetDailyUserReport, {
+  rows: dailyUserRows,
+  // Tickets per day over the users shown.
+  chart: {
+    of: (rows) => summedChart(GetDailyUserReport.name, rows, chartDay, ['created', 'assigned', 'closed']),
+  },
+});
+
+export const peopleReportHandlers: Handler[] = [
+  getProductivityReport,
+  getMonthlyUserReport,
+  getDailyUserReport,
+] as Handler[];

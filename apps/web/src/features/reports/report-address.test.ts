@@ -118,3 +118,21 @@ describe('a report’s filters in the address', () => {
     ).toBeUndefined();
   });
 });
+
+describe('the AMC renewal report’s address', () => {
+  it('looks 30 days ahead unless the address names another choice, and offers a party user no dealer', () => {
+    expect(read('GetAmcRenewalDueReport')).toEqual({
+      days_ahead: 30,
+      amc_type_id: undefined,
+      dealer_party_id: undefined,
+      page: 1,
+      page_size: 25,
+    });
+    expect(read('GetAmcRenewalDueReport', 'days_ahead=60&amc_type_id=t1').days_ahead).toBe(60);
+    expect(read('GetAmcRenewalDueReport', 'days_ahead=60&amc_type_id=t1').amc_type_id).toBe('t1');
+    // Not one of 15, 30, 60, 90: the default.
+    expect(read('GetAmcRenewalDueReport', 'days_ahead=45').days_ahead).toBe(30);
+    expect(offeredFilters('GetAmcRenewalDueReport', true)).toEqual(['days_ahead', 'amc_type_id']);
+    expect(periodProblem('GetAmcRenewalDueReport', read('GetAmcRenewalDueReport'))).toBeUndefined();
+  });
+});

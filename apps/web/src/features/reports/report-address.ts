@@ -1,6 +1,8 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@fieldport/contract/lists';
+import { CONTRACT_RENEWAL_DAYS } from '@fieldport/contract/operations/contracts';
 import {
   AGING_GROUPS,
+  AMC_RENEWAL_DAYS_AHEAD,
   REPORT_LAYOUTS,
   REPORT_OPERATIONS,
   type ReportFilter,
@@ -16,11 +18,22 @@ import {
  */
 
 /** The choosers of records a report may offer, each a key of its input. */
-export const RECORD_FILTERS = ['territory_id', 'partner_party_id', 'dealer_party_id', 'category_id'] as const;
+export const RECORD_FILTERS = [
+  'territory_id',
+  'partner_party_id',
+  'dealer_party_id',
+  'category_id',
+  'technician_user_id',
+  'amc_type_id',
+] as const;
 export type RecordFilter = (typeof RECORD_FILTERS)[number];
 
-/** The filters that choose a party: a party's own users see their party's tickets only. */
-const PARTY_FILTERS: readonly ReportFilter[] = ['partner_party_id', 'dealer_party_id'];
+/**
+ * The filters a party's own users are not offered: those that choose a party (they see their
+ * party's figures only), and the technician, chosen from the organization's Technicians screen,
+ * which they do not read (the server walls the figures to their party's technicians anyway).
+ */
+const PARTY_FILTERS: readonly ReportFilter[] = ['partner_party_id', 'dealer_party_id', 'technician_user_id'];
 
 /** How many months the default period of months covers, the current one included. */
 const DEFAULT_MONTHS = 6;
@@ -35,6 +48,10 @@ export interface ReportInput {
   partner_party_id?: string;
   dealer_party_id?: string;
   category_id?: string;
+  technician_user_id?: string;
+  /** The AMC renewal report's days ahead: one of AMC_RENEWAL_DAYS_AHEAD. */
+  days_ahead?: number;
+  amc_type_id?: string;
   page: number;
   page_size: PageSize;
 }
@@ -73,6 +90,10 @@ export function readReportAddress(
     const current = today.slice(0, 7);
     input.from_month = given('from_month', MONTH) ?? shiftMonth(current, 1 - DEFAULT_MONTHS);
     input.to_month = given('to_month', MONTH) ?? current;
+  }
+  if (filters.includes('days_ahead')) {
+    const days = Number(given('days_ahead'));
+    input.days_ahead = AMC_RENEWAL_DAYS_AHEAD.find((value) => value === days) ?? CONTRACT_RENEWAL_DAYS;
   }
   if (filters.includes('group_by')) {
     const group = given('group_by');

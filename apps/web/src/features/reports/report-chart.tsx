@@ -16,7 +16,7 @@ const BAR_ROW = 36;
 /**
  * The colours of the series, in order: the theme's blue and green for raised and closed, amber for
  * assigned (between the two), and for the aging buckets a scale from the freshest to the oldest
- * ticket (blue to red).
+ * ticket (blue to red); days present, late and absent green, amber and red.
  */
 const SERIES_COLORS: Record<string, string> = {
   created: '#1747a6',
@@ -27,6 +27,9 @@ const SERIES_COLORS: Record<string, string> = {
   age_3_7: '#f29d12',
   age_7_15: '#b45309',
   age_over_15: '#b71c1c',
+  present: '#2e7d32',
+  late: '#f29d12',
+  absent: '#b71c1c',
 };
 const OTHER_COLORS = ['#1747a6', '#2e7d32', '#f29d12', '#6a1b9a', '#b71c1c'];
 
@@ -62,7 +65,7 @@ export default function ReportChart({
   layout: Pick<ReportLayout, 'columns' | 'chart'>;
 }) {
   const narrow = useNarrowScreen();
-  const timeAxis = layout.columns[0].key === 'month';
+  const timeAxis = layout.chart.time === true || layout.columns[0].key === 'month';
   const shown = timeAxis ? chart.labels.length : Math.min(chart.labels.length, MOST_BARS);
   const labels = chart.labels.slice(0, shown);
   const formatOf = (key: string) => layout.columns.find((column) => column.key === key)?.format ?? 'count';

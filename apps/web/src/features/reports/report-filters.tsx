@@ -2,10 +2,13 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { ListDealers } from '@fieldport/contract/operations/people';
+import { ListDealers, List_Users } from '@fieldport/contract/operations/people';
 import { List_Categories_By_Selected_Master_Category } from '@fieldport/contract/operations/product-catalogue';
+import { CONTRACT_RENEWAL_DAYS } from '@fieldport/contract/operations/contracts';
+import { ListAmcTypes } from '@fieldport/contract/operations/product-fleet';
 import {
   AGING_GROUP_LABELS,
+  AMC_RENEWAL_DAYS_AHEAD,
   AGING_GROUPS,
   type AgingGroup,
   type ReportFilter,
@@ -18,7 +21,10 @@ import type { ListOp } from '../../ui/use-list.ts';
 import { RECORD_FILTERS, type PeriodProblem, type RecordFilter, type ReportInput } from './report-address.ts';
 
 /** Where each record chooser takes its choices from: every record, active or not (old tickets name them). */
-const LOOKUPS: Record<RecordFilter, { label: string; list: ListOp; valueKey: string; labelKey: string }> = {
+const LOOKUPS: Record<
+  RecordFilter,
+  { label: string; list: ListOp; valueKey: string; labelKey: string; where?: Record<string, unknown> }
+> = {
   territory_id: {
     label: 'Territory',
     list: ListTerritoriesAndPincodes,
@@ -33,6 +39,14 @@ const LOOKUPS: Record<RecordFilter, { label: string; list: ListOp; valueKey: str
     valueKey: 'category_id',
     labelKey: 'category_name',
   },
+  technician_user_id: {
+    label: 'Technician',
+    list: List_Users,
+    valueKey: 'user_id',
+    labelKey: 'user_name',
+    where: { user_group: 'TECHNICIANS' },
+  },
+  amc_type_id: { label: 'AMC type', list: ListAmcTypes, valueKey: 'amc_type_id', labelKey: 'amc_type_name' },
 };
 
 type Changes = Partial<Record<keyof ReportInput, string | number | undefined>>;
@@ -91,6 +105,22 @@ export function ReportFilters(props: {
           error={problem?.field === 'to_month' ? problem.message : undefined}
           onChange={({ from, to }) => onChange({ from_month: from, to_month: to })}
         />
+      )}
+      {has('days_ahead') && (
+        <TextField
+          select
+          size="small"
+          label="Ending within"
+          value={input.days_ahead ?? CONTRACT_RENEWAL_DAYS}
+          onChange={(event) => onChange({ days_ahead: Number(event.target.value) })}
+          sx={{ flex: '1 1 150px', maxWidth: { sm: 180 } }}
+        >
+          {AMC_RENEWAL_DAYS_AHEAD.map((days) => (
+            <MenuItem key={days} value={days}>
+              {days} days
+            </MenuItem>
+          ))}
+        </TextField>
       )}
       {has('group_by') && (
         <TextField
