@@ -32,6 +32,11 @@ import { loadAuthSecret } from './platform/secrets.ts';
 import { removeUnusedFiles, sweepUnknownFiles } from './platform/file-cleanup.ts';
 import { purgeDeviceActions } from './platform/device-actions.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
+import {
+  expireDownloads,
+  generateQueuedDownloads,
+  REPORT_DOWNLOADS_JOB,
+} from './modules/reports/report-downloads.ts';
 import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
 
@@ -109,6 +114,9 @@ export async function buildApp(
     },
   });
 
+  // Created here so that operations can ask for a run; started at the end (jobs.start).
+  const jobs = createJobs(database, app.log);
+
   // The API's answers are compressed per request; the web app's files, registered at the root
   // beside this scope, are precompressed by the build and never compressed again.
   await app.register(async (api) => {
@@ -127,6 +135,7 @@ export async function buildApp(
       config,
       files,
       payments: options.payments ?? null,
+      jobs,
       handlers: HANDLERS,
     });
     registerFileRoute(api, { files });
@@ -148,7 +157,6 @@ export async function buildApp(
     pagePreloads: { [LANDING_PATH]: 'src/features/landing/landing-page.tsx' },
   });
 
-  const jobs = createJobs(database, app.log);
   // Mails are queued in the outbox by the operations and delivered here (docs/operations.md#mail).
   jobs.schedule({
     name: 'mail.deliver',
@@ -191,6 +199,18 @@ export async function buildApp(
     name: 'leads.remind',
     cron: '* * * * *',
     run: async () => void (await remindDueFollowUps(db, mailer, config.publicUrl)),
+  });
+  // Download Reports: workbooks generated in the background, removed after a week (docs/reports.md#downloads).
+  jobs.schedule({
+    name: REPORT_DOWNLOADS_JOB,
+    cron: '* * * * *',
+    pollingIntervalSeconds: 1,
+    run: async () => void (await generateQueuedDownloads({ db, files, log: app.log })),
+  });
+  jobs.schedule({
+    name: 'reports.downloads-expire',
+    cron: '50 * * * *',
+    run: async () => void (await expireDownloads({ db, files })),
   });
   jobs.schedule({
     name: 'device-actions.purge',

@@ -25,6 +25,7 @@ import * as cabinet from './operations/cabinet.ts';
 import * as leads from './operations/leads.ts';
 import * as search from './operations/search.ts';
 import * as reports from './operations/reports.ts';
+import * as reportDownloads from './operations/report-downloads.ts';
 import type { OperationDef } from './operation.ts';
 
 /**
@@ -76,6 +77,7 @@ export const CATALOGUE = collect(
   leads,
   search,
   reports,
+  reportDownloads,
   payouts,
   credits,
 );

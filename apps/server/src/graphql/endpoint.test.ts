@@ -41,6 +41,7 @@ describe('the GraphQL endpoint', () => {
         config: app.config,
         files: app.files,
         payments: null,
+        jobs: app.jobs,
         handlers: rest,
       }),
     ).rejects.toThrow(`Operations declared without a handler: ${dropped.operation.name}`);

@@ -11,6 +11,7 @@ import type { Identity } from '../auth/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
 import { DomainError, badInput } from '../platform/errors.ts';
 import type { FileStore } from '../platform/files.ts';
+import type { Jobs } from '../platform/jobs.ts';
 import type { PaymentProvider } from '../platform/payments.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { authorize } from './authorize.ts';
@@ -26,6 +27,7 @@ interface EndpointDeps {
   config: Config;
   files: FileStore;
   payments: PaymentProvider | null;
+  jobs: Pick<Jobs, 'runSoon'>;
   handlers: Handler[];
 }
 
@@ -116,6 +118,7 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
           config: deps.config,
           files: deps.files,
           payments: deps.payments,
+          jobs: deps.jobs,
         };
         let result;
         if (op.kind === 'mutation') {

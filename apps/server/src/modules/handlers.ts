@@ -77,6 +77,7 @@ import { leadHandlers } from './leads/leads.ts';
 import { searchAllModules } from './search/search-all.ts';
 import { reportHandlers } from './reports/ticket-reports.ts';
 import { peopleReportHandlers } from './reports/people-reports.ts';
+import { reportDownloadHandlers } from './reports/report-downloads.ts';
 import { amcRenewalReportHandlers } from './reports/amc-renewal-report.ts';
 import { attendanceReportHandlers } from './reports/attendance-report.ts';
 import { creditHandlers } from './credits/credits.ts';
@@ -179,6 +180,7 @@ export const HANDLERS: Handler[] = [
   // Reports: figures over the caller's tickets, one shape for the screen and the .xlsx (docs/reports.md).
   ...reportHandlers,
   ...peopleReportHandlers,
+  ...reportDownloadHandlers,
   ...amcRenewalReportHandlers,
   ...attendanceReportHandlers,
   // Credits spent on tickets and bought through a payment provider (docs/credits.md).

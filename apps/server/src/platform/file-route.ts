@@ -29,9 +29,9 @@ export function registerFileRoute(app: FastifyInstance, deps: { files: FileStore
           .code(403)
           .send({ code: 'FORBIDDEN', message: 'This file address is not valid or has expired.' });
       }
-      let data: Buffer;
+      let data: Readable;
       try {
-        data = await deps.files.get(key);
+        data = await deps.files.getStream(key);
       } catch {
         return reply.code(404).send(notFoundBody);
       }

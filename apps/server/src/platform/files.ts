@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -23,6 +23,13 @@ export interface FileStore {
   readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /**
+   * Stores a file written on this machine's disk (a generated workbook of any size) without reading
+   * it into memory; the source file is left where it is.
+   */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
+  /** The file's bytes as a stream (a large file is served without holding it in memory). */
+  getStream(key: string): Promise<Readable>;
   /** The size of a stored file, or null when there is none under the key. */
   stat(key: string): Promise<{ size: number } | null>;
   /**
@@ -180,6 +187,20 @@ export function createLocalFileStore(root: string, signingSecret: string): Local
       await fs.writeFile(target, data);
     },
     get: (key) => fs.readFile(resolve(key)),
+    async putFile(key, sourcePath) {
+      const target = resolve(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      // Copied under another name and renamed: a reader never sees half a file.
+      const partial = `${target}.${process.pid}.partial`;
+      await fs.copyFile(sourcePath, partial);
+      await fs.rename(partial, target);
+    },
+    async getStream(key) {
+      const target = resolve(key);
+      // Opened before answering, so that a missing file is an error here and not mid-stream.
+      const handle = await fs.open(target, 'r');
+      return handle.createReadStream();
+    },
     stat,
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
@@ -305,6 +326,25 @@ export function createS3FileStore(settings: S3Settings, signingSecret: string): 
       const { client, s3 } = await load();
       const answer = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: key }));
       return Buffer.from(await answer.Body!.transformToByteArray());
+    },
+    async putFile(key, sourcePath, contentType) {
+      const { client, s3 } = await load();
+      const { size } = await fs.stat(sourcePath);
+      await client.send(
+        new s3.PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          Body: createReadStream(sourcePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async getStream(key) {
+      const { client, s3 } = await load();
+      const answer = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+      // In Node the SDK's body is a readable stream.
+      return answer.Body as unknown as Readable;
     },
     async stat(key) {
       const { client, s3 } = await load();

@@ -7,6 +7,7 @@ import type { FileStore } from './files.ts';
 import type { Mailer } from './mail.ts';
 import type { Caller } from './caller.ts';
 import type { PaymentProvider } from './payments.ts';
+import type { Jobs } from './jobs.ts';
 
 /** What a handler receives besides its validated input. `db` is the operation's transaction for mutations. */
 export interface OperationContext {
@@ -19,6 +20,11 @@ export interface OperationContext {
   files: FileStore;
   /** The payment provider recharges go through; null when none is configured (platform/payments.ts). */
   payments: PaymentProvider | null;
+  /**
+   * The durable jobs, to ask for a run now that work was queued (a download); absent outside a
+   * request (seeding, a job's own context), where the job's schedule picks the work up.
+   */
+  jobs?: Pick<Jobs, 'runSoon'>;
   /**
    * Work to do once the operation's writes are committed, with a context on the database outside
    * the transaction: what must not keep the transaction's row locks (a mail after a claim, which

@@ -123,6 +123,8 @@ interface ListRunner<Item> {
   page(db: Db, caller: Caller, input: ParsedListInput): Promise<PageData<Item>>;
   /** Every matching row, in the list's order, read in batches (bounded memory). */
   stream(db: Db, caller: Caller, input: ParsedListInput, batchSize?: number): AsyncGenerator<Item[]>;
+  /** How many rows match, exactly (a background download's progress; a page caps its count). */
+  count(db: Db, caller: Caller, input: ParsedListInput): Promise<number>;
   /** One row by id, scoped like the list (for the answer of a create or update). */
   findById(db: Db, caller: Caller, id: string): Promise<Item | undefined>;
   /** Throws when the source's `authorize` refuses the caller this input. */
@@ -334,6 +336,15 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
           last = { value: tail.__sort, id: tail.__id };
         }
       }
+    },
+
+    async count(db, caller, input) {
+      const where = conditions(caller, input);
+      const counted = sql<number>`count(*)::int`;
+      const [row] = await (source.count === 'table'
+        ? db.select({ counted }).from(source.table).where(where)
+        : from(db, { counted }).where(where));
+      return Number(row?.counted ?? 0);
     },
 
     authorize(caller, input) {

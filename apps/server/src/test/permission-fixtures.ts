@@ -23,6 +23,7 @@ import { requestFixtures } from '../modules/requests/tenant-fixtures.test-kit.ts
 import { cabinetFixtures } from '../modules/cabinet/tenant-fixtures.test-kit.ts';
 import { searchFixtures } from '../modules/search/tenant-fixtures.test-kit.ts';
 import { reportFixtures } from '../modules/reports/tenant-fixtures.test-kit.ts';
+import { reportDownloadFixtures } from '../modules/reports/download-fixtures.test-kit.ts';
 import { leadFixtures } from '../modules/leads/tenant-fixtures.test-kit.ts';
 import { creditFixtures } from '../modules/credits/tenant-fixtures.test-kit.ts';
 import type { FixtureRegistry } from './tenant-fixture.ts';
@@ -58,6 +59,7 @@ export const PERMISSION_FIXTURES: FixtureRegistry = {
   ...cabinetFixtures,
   ...searchFixtures,
   ...reportFixtures,
+  ...reportDownloadFixtures,
   ...leadFixtures,
   ...creditFixtures,
 };

@@ -197,9 +197,23 @@ function sameRows(a: Record<string, unknown>, b: Record<string, unknown>): boole
  * on screen (with the grid's progress bar); after a new search or filter it does not, so that
  * nobody reads (or acts on) rows the new filter excludes.
  */
-export function useList<Op extends ListOp>(op: Op, input: ListRequest<Op>) {
+export function useList<Op extends ListOp>(
+  op: Op,
+  input: ListRequest<Op>,
+  options: {
+    /**
+     * Reads the page again after this many milliseconds while it returns a number (rows still
+     * changing on the server: a download being generated); false stops.
+     */
+    refreshEvery?: (page: PageData<ListItem<Op>> | undefined) => number | false;
+  } = {},
+) {
+  const { refreshEvery } = options;
   return useQuery({
     queryKey: [...listQueryKey(op), input],
+    refetchInterval: refreshEvery
+      ? (query) => refreshEvery(query.state.data as PageData<ListItem<Op>> | undefined)
+      : undefined,
     // The request is built from the operation's own schema (useListState), so it is its input.
     queryFn: async () =>
       (await api.query(op, input as InputOf<Op>)).data as DataOf<Op> & PageData<ListItem<Op>>,

@@ -7,11 +7,18 @@ import { party } from './platform.ts';
 /**
  * Files the portal stores besides the uploads people make: report screenshots and logos.
  */
-export type ServerFilePurpose = 'ISSUE_REPORT' | 'ORGANIZATION_LOGO';
+export type ServerFilePurpose = 'ISSUE_REPORT' | 'ORGANIZATION_LOGO' | 'REPORT_DOWNLOAD';
 
 /** The kinds of record a stored file belongs to once attached (docs/security.md#files). */
 export type FileRecordKind =
-  'SERVICE' | 'TICKET' | 'ISSUE_REPORT' | 'ORGANIZATION' | 'FLEET_ITEM' | 'COMPONENT' | 'CABINET_DOCUMENT';
+  | 'SERVICE'
+  | 'TICKET'
+  | 'ISSUE_REPORT'
+  | 'ORGANIZATION'
+  | 'FLEET_ITEM'
+  | 'COMPONENT'
+  | 'CABINET_DOCUMENT'
+  | 'REPORT_DOWNLOAD';
 
 /** A file a record lists (a service's, a fleet item's): its storage key and what was checked at upload. */
 export interface StoredAttachment {
