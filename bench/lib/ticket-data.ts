@@ -225,7 +225,7 @@ async function insertTickets(database: Database, organizationId: string, count: 
        picked AS (
          SELECT g,
                 ${stateCase('(g * 37) % 100')} AS state,
-                1 + (g * 7919) % cardinality(customers.ids) AS ci,
+                (1 + (g::bigint * 7919) % cardinality(customers.ids))::int AS ci,
                 1 + (g * 31) % cardinality(services.ids) AS si,
                 1 + (g * 101) % cardinality(technicians.ids) AS ti,
                 now() - make_interval(days => (g * 17) % 365, mins => (g * 13) % 1440) AS created

@@ -46,7 +46,13 @@ interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // No JIT: it compiles every statement whose estimate is high (a list page's per-row name
+      // lookups), spending more time compiling than running; measured in bench/downloads.bench.ts.
+      options: '-c jit=off',
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       db,

@@ -69,7 +69,7 @@ function sheetName(title: string): string {
  * Excel has no time zones: a cell shows the date's UTC fields. This shifts an instant so that its
  * UTC fields are the wall-clock time in `timeZone`.
  */
-function wallClockOf(timeZone: string): (date: Date) => Date {
+export function wallClockOf(timeZone: string): (date: Date) => Date {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -80,13 +80,32 @@ function wallClockOf(timeZone: string): (date: Date) => Date {
     minute: '2-digit',
     second: '2-digit',
   });
+  // A zone's offset changes only on a quarter hour (every transition of the tz database is), so it
+  // is looked up once per quarter hour met: a million rows' dates cost a few thousand lookups.
+  const offsets = new Map<number, number>();
+  const offsetAt = (quarter: number) => {
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      const start = quarter * QUARTER_HOUR_MS;
+      const parts = Object.fromEntries(
+        format.formatToParts(new Date(start)).map((part) => [part.type, part.value]),
+      );
+      offset =
+        Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second) -
+        start;
+      offsets.set(quarter, offset);
+    }
+    return offset;
+  };
   return (date) => {
-    const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-    return new Date(
-      Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second),
-    );
+    const instant = date.getTime();
+    // To the second, as the sheet shows it.
+    const shifted = instant + offsetAt(Math.floor(instant / QUARTER_HOUR_MS));
+    return new Date(shifted - (((shifted % 1000) + 1000) % 1000));
   };
 }
+
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 /** A column of an uploaded sheet, found by its header: the key its cells are kept under. */
 interface SheetColumn<Key extends string = string> {

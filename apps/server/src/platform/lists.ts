@@ -365,3 +365,25 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
   });
   return { ...handler, list: runner };
 }
+
+/**
+ * Reads the next batch of `source` while the caller works on the current one (a workbook being
+ * written): the database's time and the writer's overlap instead of adding up. One batch ahead at
+ * most, so memory stays bounded by two batches.
+ */
+export async function* readAhead<Batch>(source: AsyncIterable<Batch>): AsyncGenerator<Batch> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = iterator.next();
+      // A failure of the batch read ahead is met when it is awaited, not left unhandled meanwhile.
+      next.catch(() => undefined);
+      yield current.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}

@@ -32,7 +32,7 @@ import { writeXlsx } from '../../platform/excel.ts';
 import { badInput, conflict } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files.ts';
 import { defineHandler, type Handler } from '../../platform/handler.ts';
-import { defineList, type ExportColumn, type ListHandler } from '../../platform/lists.ts';
+import { defineList, readAhead, type ExportColumn, type ListHandler } from '../../platform/lists.ts';
 import { inOrganization } from '../../platform/tenant.ts';
 import { registerServerFile } from '../../platform/uploads.ts';
 import { listClosedTickets, listOpenTickets } from '../tickets/list-tickets.ts';
@@ -382,7 +382,8 @@ async function generate(deps: DownloadDeps, row: DownloadRow): Promise<void> {
     let written = 0;
     let reported = 0;
     async function* batches() {
-      for await (const batch of source.handler.list.stream(db, caller as Caller, input, BATCH_ROWS)) {
+      const pages = source.handler.list.stream(db, caller as Caller, input, BATCH_ROWS);
+      for await (const batch of readAhead(pages)) {
         yield batch as TicketItem[];
         written += batch.length;
         if (written - reported >= PROGRESS_EVERY_ROWS) {
