@@ -165,6 +165,8 @@ export const CONTRACTS_MESSAGES = {
     `Contract ${number} is already renewed by ${renewal}: no renewal quotation is needed.`,
   renewalOpen: (number: string, quotation: string) =>
     `Quotation ${quotation} already offers the renewal of ${number} and is still open: open it from the Quotations List.`,
+  nothingToRenew: (number: string) =>
+    `None of the products of contract ${number} is still in service at its customer: there is nothing to renew.`,
   renewalHeader: (number: string, type: string, end: string) =>
     `Renewal of your AMC contract ${number} (${type}), which ends on ${end}.`,
   renewalRaised: (quotation: string, number: string) =>

@@ -9,7 +9,8 @@ import {
 } from '@fieldport/contract/operations/contracts';
 import { GetQuotation } from '@fieldport/contract/operations/quotations';
 import { newId } from '../../db/ids.ts';
-import { amcType } from '../../db/schema/product-fleet.ts';
+import { amcContractItem } from '../../db/schema/contracts.ts';
+import { amcType, fleetItem } from '../../db/schema/product-fleet.ts';
 import { quotation, quotationLine } from '../../db/schema/quotations.ts';
 import { seedFleetItems } from '../../db/seed/product-fleet.ts';
 import { call, signIn, startTestApp, unique, type TestApp } from '../../test/harness.ts';
@@ -107,6 +108,36 @@ describe('raising a renewal quotation', () => {
     expect(read.lines.map((line) => line.fleet_item_id).sort()).toEqual([...items].sort());
     // The amount shared, the odd paisa on the first line.
     expect(read.lines.map((line) => line.unit_price)).toEqual([150_001, 150_000]);
+  });
+
+  it('offers only the products still in service at the customer, and refuses when none is', async () => {
+    // A product replaced under an FGR stays on the contract, inactive, beside its replacement.
+    const [kept, replaced] = await products(2);
+    const contract = await dueContract({ items: [kept, replaced], amount: 300_000 });
+    const [replacement] = await products(1);
+    await world.db.update(fleetItem).set({ status: 'INACTIVE' }).where(eq(fleetItem.id, replaced));
+    await world.db.insert(amcContractItem).values({
+      id: newId(),
+      organization_id: world.org.id,
+      contract_id: contract.contract_id,
+      fleet_item_id: replacement,
+    });
+    const made = (await world.ok('OWNER', RaiseRenewalQuotation, { contract_id: contract.contract_id }))
+      .items[0];
+    const read = (await world.ok('OWNER', GetQuotation, { quotation_id: made.quotation_id })).items[0];
+    expect(read.lines.map((line) => line.fleet_item_id).sort()).toEqual([kept, replacement].sort());
+    expect(read.taxable_amount).toBe(300_000);
+
+    // Every product gone from service: refused by name, nothing drafted.
+    const [only] = await products(1);
+    const gone = await dueContract({ items: [only] });
+    await world.db.update(fleetItem).set({ status: 'INACTIVE' }).where(eq(fleetItem.id, only));
+    const answer = await world.as('OWNER', RaiseRenewalQuotation, { contract_id: gone.contract_id });
+    expect(answer.errors?.[0]).toMatchObject({
+      message: CONTRACTS_MESSAGES.nothingToRenew(gone.contract_number),
+      extensions: { code: 'CONFLICT' },
+    });
+    expect(await quotationsFor([only])).toHaveLength(0);
   });
 
   it('makes one quotation of two clicks at once, and refuses while it is open', async () => {

@@ -4,7 +4,7 @@ import { CONTRACTS_MESSAGES, RaiseRenewalQuotation } from '@fieldport/contract/o
 import { QUOTATION_MAX_VALIDITY_DAYS } from '@fieldport/contract/operations/quotations';
 import { amcContract, amcContractItem } from '../../db/schema/contracts.ts';
 import { customer } from '../../db/schema/customers.ts';
-import { amcType } from '../../db/schema/product-fleet.ts';
+import { amcType, fleetItem } from '../../db/schema/product-fleet.ts';
 import { quotation, quotationLine } from '../../db/schema/quotations.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { defineHandler } from '../../platform/handler.ts';
@@ -82,16 +82,29 @@ export const raiseRenewalQuotation = defineHandler(RaiseRenewalQuotation, async 
   if (row.open_quotation) {
     throw conflict(CONTRACTS_MESSAGES.renewalOpen(contract.contract_number, row.open_quotation));
   }
+  // The products still in service at the customer: a product replaced under an FGR stays on the
+  // contract beside its replacement (docs/fgr.md), and one moved to another owner is not theirs to renew.
   const items = await db
     .select({ fleet_item_id: amcContractItem.fleet_item_id })
     .from(amcContractItem)
+    .innerJoin(
+      fleetItem,
+      and(
+        eq(fleetItem.id, amcContractItem.fleet_item_id),
+        eq(fleetItem.organization_id, amcContractItem.organization_id),
+      ),
+    )
     .where(
       and(
         eq(amcContractItem.organization_id, contract.organization_id),
         eq(amcContractItem.contract_id, contract.id),
+        eq(fleetItem.customer_id, contract.customer_id),
+        eq(fleetItem.status, 'ACTIVE'),
+        eq(fleetItem.approval_state, 'APPROVED'),
       ),
     )
     .orderBy(amcContractItem.id);
+  if (items.length === 0) throw conflict(CONTRACTS_MESSAGES.nothingToRenew(contract.contract_number));
   // The contract's amount shared among its products, the odd paise on the first: the quotation's
   // taxable total is what the customer paid for the year ending.
   const share = Math.floor(contract.amount_paise / items.length);

@@ -23,13 +23,18 @@ import { openRenewalQuotation } from '../contracts/raise-renewal-quotation.ts';
 // of their products; docs/contracts.md#states). With the default 30 days these are exactly the
 // contracts list's "Renewal due". Scoped as the contracts list: by whoever sees the customer.
 
-/** Its products as people read them: 'Split AC 1.5 T (SN-1001), Water purifier (WP-7)'. */
+/**
+ * Its products still in service at its customer, as people read them: 'Split AC 1.5 T (SN-1001),
+ * Water purifier (WP-7)'; the ones the renewal quotation would offer (a replaced one is left out).
+ */
 const productsText = sql<string>`(
   select coalesce(string_agg(s.name || ' (' || f.serial_number || ')', ', ' order by f.serial_number), '')
     from ${amcContractItem} ci
     join ${fleetItem} f on f.id = ci.fleet_item_id
     join ${service} s on s.id = f.service_id
-   where ci.contract_id = ${qualified(amcContract.id)})`;
+   where ci.contract_id = ${qualified(amcContract.id)}
+     and f.customer_id = ${qualified(amcContract.customer_id)}
+     and f.status = 'ACTIVE')`;
 
 export async function amcRenewalRows(
   db: Db,
