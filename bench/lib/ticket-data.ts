@@ -236,7 +236,7 @@ async function insertTickets(database: Database, organizationId: string, count: 
                            under_warranty, is_floating, partner_party_id, technician_id, assigned_at,
                            closed_with, closed_at, created_at, updated_at)
        SELECT 'tk-' || $1 || '-' || p.g, $1,
-              services.prefixes[p.si] || '-' || lpad((p.g + $4::int)::text, 6, '0'),
+              services.prefixes[p.si] || '-' || lpad((p.g + $4::int)::text, 7, '0'),
               p.state,
               (ARRAY['LOW','MEDIUM','MEDIUM','HIGH','URGENT'])[1 + p.g % 5],
               customers.ids[p.ci], customers.locations[p.ci],
