@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { shiftDay } from '@fieldport/contract/fields';
 import { CONTRACTS_MESSAGES, RaiseRenewalQuotation } from '@fieldport/contract/operations/contracts';
 import { QUOTATION_MAX_VALIDITY_DAYS } from '@fieldport/contract/operations/quotations';
@@ -33,6 +33,17 @@ export const openRenewalQuotation = (today: string) => sql<string | null>`(
           or (q.state in ('APPROVED', 'SENT') and q.valid_until >= ${today}::date))
    order by q.created_at
    limit 1)`;
+
+/**
+ * A contract's product the renewal offers: still in service at the contract's customer (active,
+ * approved, still theirs). A product replaced under an FGR stays on the contract beside its
+ * replacement (docs/fgr.md), and one moved to another owner is not theirs to renew. The AMC renewal
+ * report lists the same products.
+ */
+export const renewableAt = (customerId: SQL | string) =>
+  sql`${qualified(fleetItem.customer_id)} = ${customerId}
+      and ${qualified(fleetItem.status)} = 'ACTIVE'
+      and ${qualified(fleetItem.approval_state)} = 'APPROVED'`;
 
 /** A renewal quotation is valid to the contract's last day, and for a fortnight at least. */
 const RENEWAL_VALID_DAYS = 14;
@@ -82,8 +93,6 @@ export const raiseRenewalQuotation = defineHandler(RaiseRenewalQuotation, async 
   if (row.open_quotation) {
     throw conflict(CONTRACTS_MESSAGES.renewalOpen(contract.contract_number, row.open_quotation));
   }
-  // The products still in service at the customer: a product replaced under an FGR stays on the
-  // contract beside its replacement (docs/fgr.md), and one moved to another owner is not theirs to renew.
   const items = await db
     .select({ fleet_item_id: amcContractItem.fleet_item_id })
     .from(amcContractItem)
@@ -98,9 +107,7 @@ export const raiseRenewalQuotation = defineHandler(RaiseRenewalQuotation, async 
       and(
         eq(amcContractItem.organization_id, contract.organization_id),
         eq(amcContractItem.contract_id, contract.id),
-        eq(fleetItem.customer_id, contract.customer_id),
-        eq(fleetItem.status, 'ACTIVE'),
-        eq(fleetItem.approval_state, 'APPROVED'),
+        renewableAt(contract.customer_id),
       ),
     )
     .orderBy(amcContractItem.id);

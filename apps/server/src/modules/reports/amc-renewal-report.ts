@@ -16,7 +16,7 @@ import { calendarDayText } from '../../platform/pdf-parts.ts';
 import { defineReport } from '../../platform/reports.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import { renewedBy } from '../contracts/contracts.ts';
-import { openRenewalQuotation } from '../contracts/raise-renewal-quotation.ts';
+import { openRenewalQuotation, renewableAt } from '../contracts/raise-renewal-quotation.ts';
 
 // AMC Renewal Due (docs/reports.md#amc-renewal-due): the contracts running today that end within
 // the next days and are not renewed, by the contracts' own rule (renewedBy: no later contract for any
@@ -24,17 +24,17 @@ import { openRenewalQuotation } from '../contracts/raise-renewal-quotation.ts';
 // contracts list's "Renewal due". Scoped as the contracts list: by whoever sees the customer.
 
 /**
- * Its products still in service at its customer, as people read them: 'Split AC 1.5 T (SN-1001),
- * Water purifier (WP-7)'; the ones the renewal quotation would offer (a replaced one is left out).
+ * The products its renewal would offer (renewableAt), as people read them: 'Split AC 1.5 T
+ * (SN-1001), Water purifier (WP-7)'.
  */
 const productsText = sql<string>`(
-  select coalesce(string_agg(s.name || ' (' || f.serial_number || ')', ', ' order by f.serial_number), '')
+  select coalesce(string_agg(s.name || ' (' || ${qualified(fleetItem.serial_number)} || ')', ', '
+                             order by ${qualified(fleetItem.serial_number)}), '')
     from ${amcContractItem} ci
-    join ${fleetItem} f on f.id = ci.fleet_item_id
-    join ${service} s on s.id = f.service_id
+    join ${fleetItem} on ${qualified(fleetItem.id)} = ci.fleet_item_id
+    join ${service} s on s.id = ${qualified(fleetItem.service_id)}
    where ci.contract_id = ${qualified(amcContract.id)}
-     and f.customer_id = ${qualified(amcContract.customer_id)}
-     and f.status = 'ACTIVE')`;
+     and ${renewableAt(qualified(amcContract.customer_id))})`;
 
 export async function amcRenewalRows(
   db: Db,
