@@ -113,9 +113,27 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
     }));
   const runOptions = { runOnly: { type: 'tag', values: config.tags }, resultTypes: ['violations'] };
 
+  /**
+   * After one rendering step. A new viewport size is in innerWidth at once, but its resize and
+   * media-query events (and so the app's narrow layout) only come at the next frame: a check in
+   * between would judge the wide layout squeezed into a phone's width.
+   */
+  const nextFrame = () =>
+    new Promise<void>((resolve) => {
+      // A page not being drawn (hidden) gets no frames: it is checked as it stands.
+      const fallback = setTimeout(resolve, 250);
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          clearTimeout(fallback);
+          resolve();
+        }, 0),
+      );
+    });
+
   /** Checks the screen shown now, unless it was checked already in this page or is loading. */
   const checkScreen = () =>
     (queue = queue.then(async () => {
+      await nextFrame();
       if (busy()) return;
       const screen = screenOf();
       if (checked.has(screen)) return;
@@ -123,6 +141,13 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
       const url = location.href;
       try {
         const results = await axe().run(document, runOptions);
+        if (screenOf() !== screen) {
+          // It changed under axe (resized, navigated, a dialog opened): the findings would mix two
+          // screens. Not a finding; the screen is checked again if it comes back.
+          checked.delete(screen);
+          await report({ kind: 'error', url, screen, message: 'the screen changed while it was checked' });
+          return;
+        }
         await report({ kind: 'checked', url, screen, violations: toViolations(results.violations) });
       } catch (error) {
         await report({ kind: 'error', url, screen, message: String(error) });
