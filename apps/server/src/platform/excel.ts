@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { once, type EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from './lists.ts';
@@ -7,7 +7,8 @@ import { worksheetsOf } from './xlsx-sheets.ts';
 /**
  * Writes a workbook of one sheet to a stream as the rows arrive (exceljs's streaming writer):
  * every row is committed as soon as it is written, and the next batch is read only once the
- * stream has taken the previous one, so memory stays bounded whatever the number of rows.
+ * compressor and the stream have taken the previous one (sheetCaughtUp), so memory stays bounded
+ * whatever the number of rows.
  * Returns how many rows were written.
  */
 export async function writeXlsx<Item>(options: {
@@ -52,12 +53,49 @@ export async function writeXlsx<Item>(options: {
       sheet.addRow(values).commit();
       count += 1;
     }
+    await sheetCaughtUp(sheet);
     if (stream.writableNeedDrain) await once(stream, 'drain');
   }
   await options.beforeClose?.(count);
   sheet.commit();
   await workbook.commit();
   return count;
+}
+
+/** Uncompressed XML a sheet may hold ahead of the zip's compressor before its writer waits. */
+export const SHEET_BACKLOG_BOUND_BYTES = 4 * 1024 * 1024;
+
+/** The stream archiver reads a sheet's zip entry from (readable-stream's PassThrough). */
+interface ZipEntryInput extends EventEmitter {
+  _writableState?: { length: number };
+}
+
+function zipEntryInput(sheet: ExcelJS.Worksheet): ZipEntryInput | undefined {
+  // exceljs's streaming sheet writes its XML to a buffer piped into archiver's entry stream.
+  return (sheet as unknown as { stream?: { pipes?: ZipEntryInput[] } }).stream?.pipes?.[0];
+}
+
+/**
+ * How many bytes of a streamed sheet's XML wait for the compressor, or undefined when exceljs's
+ * writer no longer has the shape this reads (excel.test.ts fails then).
+ */
+export function sheetBacklogBytes(sheet: ExcelJS.Worksheet): number | undefined {
+  return zipEntryInput(sheet)?._writableState?.length;
+}
+
+/**
+ * Waits until the sheet's XML not yet compressed is below the bound. exceljs writes each committed
+ * row into the sheet's zip entry without waiting for the compressor, and the output file never asks
+ * to wait (what reaches it is compressed, a tenth of the size): a reader faster than deflate piled
+ * the whole sheet up in memory, 1.2 kB a row (docs/benchmarks.md#downloads).
+ */
+export async function sheetCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  const input = zipEntryInput(sheet);
+  // Past the bound the entry's stream is past its high-water mark, so it says 'drain' once emptied
+  // (or 'error', which `once` throws).
+  while (input && (input._writableState?.length ?? 0) > SHEET_BACKLOG_BOUND_BYTES) {
+    await once(input, 'drain');
+  }
 }
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
