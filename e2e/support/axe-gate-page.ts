@@ -134,6 +134,11 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
   const checkScreen = () =>
     (queue = queue.then(async () => {
       await nextFrame();
+      // What began meanwhile (a field taking the focus fades its colours in) is let finish first.
+      const deadline = Date.now() + 1_000;
+      while ((busy() || animating()) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       if (busy()) return;
       const screen = screenOf();
       if (checked.has(screen)) return;
