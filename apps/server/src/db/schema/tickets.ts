@@ -138,6 +138,8 @@ export const ticket = pgTable(
     index('ticket_org_fleet_item_idx').on(table.organization_id, table.fleet_item_id, table.created_at),
     index('ticket_org_created_idx').on(table.organization_id, table.created_at),
     index('ticket_org_closed_idx').on(table.organization_id, table.closed_at),
+    // The user reports' "assigned" figures: tickets by when their current assignment was made.
+    index('ticket_org_assigned_idx').on(table.organization_id, table.assigned_at),
     // A partner's closed tickets by day: its payouts and the flagged tickets without a rate card.
     index('ticket_org_partner_closed_idx')
       .on(table.organization_id, table.partner_party_id, table.closed_at)

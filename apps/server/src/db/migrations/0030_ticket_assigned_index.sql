@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_org_assigned_idx" ON "ticket" USING btree ("organization_id","assigned_at");
