@@ -130,15 +130,20 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
       );
     });
 
+  /** Waits while the page is loading or moving, for at most `ms`. */
+  const untilStill = async (ms: number) => {
+    const deadline = Date.now() + ms;
+    while ((busy() || animating()) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
   /** Checks the screen shown now, unless it was checked already in this page or is loading. */
   const checkScreen = () =>
     (queue = queue.then(async () => {
       await nextFrame();
       // What began meanwhile (a field taking the focus fades its colours in) is let finish first.
-      const deadline = Date.now() + 1_000;
-      while ((busy() || animating()) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await untilStill(1_000);
       if (busy()) return;
       const screen = screenOf();
       if (checked.has(screen)) return;
@@ -182,9 +187,7 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
     async flush() {
       clearTimeout(timer);
       // A screen still loading when the test moves on is given a moment, never checked half-drawn.
-      const deadline = Date.now() + 2_000;
-      while ((busy() || animating()) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await untilStill(2_000);
       await checkScreen();
     },
     runNow(include, rules) {

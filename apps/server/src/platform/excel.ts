@@ -90,11 +90,10 @@ export function sheetBacklogBytes(sheet: ExcelJS.Worksheet): number | undefined 
  * the whole sheet up in memory, 1.2 kB a row (docs/benchmarks.md#downloads).
  */
 export async function sheetCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
-  const input = zipEntryInput(sheet);
   // Past the bound the entry's stream is past its high-water mark, so it says 'drain' once emptied
   // (or 'error', which `once` throws).
-  while (input && (input._writableState?.length ?? 0) > SHEET_BACKLOG_BOUND_BYTES) {
-    await once(input, 'drain');
+  while ((sheetBacklogBytes(sheet) ?? 0) > SHEET_BACKLOG_BOUND_BYTES) {
+    await once(zipEntryInput(sheet)!, 'drain');
   }
 }
 
