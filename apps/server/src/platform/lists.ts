@@ -170,6 +170,24 @@ export function searchCondition(expressions: SortExpression[], term: string): SQ
   return or(...expressions.map((expression) => sql`${expression} ILIKE ${pattern}`));
 }
 
+/**
+ * Rows whose reference names a record of the caller's organization that the condition finds (a
+ * quotation whose customer's name holds the term). The records are found first, as an array the
+ * planner computes once (`= ANY(ARRAY(...))`), so that the list reads its own index on the
+ * reference and can OR it as a bitmap with its own columns' trigram indexes; the same condition
+ * on a joined table is read row by row in the list's order until a page matches, which at
+ * 100,000 rows took 200 ms (docs/architecture.md#lists).
+ */
+export function referenceMatches(
+  reference: PgColumn,
+  target: TenantTable,
+  condition: SQL | undefined,
+  caller: Caller,
+): SQL | undefined {
+  if (!condition) return undefined;
+  return sql`${reference} = any(array(select ${qualified(target.id)} from ${target} where ${qualified(target.organization_id)} = ${caller.organization.id} and ${condition}))`;
+}
+
 /** The scope of a table for a caller: organization, and for party tables the caller's party. */
 export function scopeOf(table: TenantTable, scope: 'organization' | 'party', caller: Caller): SQL {
   return scope === 'party' ? inPartyOf(table as PartyTable, caller) : inOrganization(table, caller);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dayIn, formatRupees } from '@fieldport/contract/fields';
 import { rateToBasisPoints } from '@fieldport/contract/gst';
@@ -43,7 +43,7 @@ import {
   taxFields,
 } from '../../platform/document-amounts.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
-import { defineList, qualified } from '../../platform/lists.ts';
+import { defineList, qualified, referenceMatches, searchCondition } from '../../platform/lists.ts';
 import { withinDays } from '../../platform/organization-days.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
 import {
@@ -151,7 +151,12 @@ export const listPurchaseOrders = defineList(ListPurchaseOrder, {
         and(eq(store.id, purchaseOrder.store_id), eq(store.organization_id, purchaseOrder.organization_id)),
       )
       .leftJoin(raisedBy, eq(raisedBy.id, purchaseOrder.raised_by)),
-  search: [purchaseOrder.po_number, vendor.name],
+  // The vendor is found first, as quotations find their customer (platform/lists.ts).
+  search: (term, caller) =>
+    or(
+      searchCondition([purchaseOrder.po_number], term),
+      referenceMatches(purchaseOrder.vendor_id, vendor, searchCondition([vendor.name], term), caller),
+    ),
   // Newest first on (organization_id, created_at, id); by state, vendor or store on their own indexes.
   sort: {
     created_on: purchaseOrder.created_at,

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatRupees, shiftDay } from '@fieldport/contract/fields';
 import {
@@ -39,7 +39,7 @@ import {
 } from '../../platform/document-amounts.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { defineHandler, type OperationContext } from '../../platform/handler.ts';
-import { defineList, qualified } from '../../platform/lists.ts';
+import { defineList, qualified, referenceMatches, searchCondition } from '../../platform/lists.ts';
 import { todayOf, withinDays } from '../../platform/organization-days.ts';
 import { calendarDayText } from '../../platform/pdf-parts.ts';
 import { inOrganization, inPartyOf } from '../../platform/tenant.ts';
@@ -169,7 +169,13 @@ export const listQuotations = defineList(ListQuotations, {
         ),
       )
       .leftJoin(createdBy, eq(createdBy.id, quotation.created_by)),
-  search: [quotation.quotation_number, customer.name],
+  // The customer is found first: a join read in date order until a page matched took 200 ms at
+  // 100,000 quotations (bench/search.bench.ts).
+  search: (term, caller) =>
+    or(
+      searchCondition([quotation.quotation_number], term),
+      referenceMatches(quotation.customer_id, customer, searchCondition([customer.name], term), caller),
+    ),
   // Newest first on (organization_id, created_at, id); by state or customer on their own indexes.
   sort: {
     created_on: quotation.created_at,

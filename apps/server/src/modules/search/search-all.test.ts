@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn, shiftDay } from '@fieldport/contract/fields';
+import { RaisePurchaseOrder } from '@fieldport/contract/operations/purchasing';
+import { SaveQuotation } from '@fieldport/contract/operations/quotations';
 import { SearchAllModules, type SearchAllData } from '@fieldport/contract/operations/search';
 import { seedFleetItems } from '../../db/seed/product-fleet.ts';
+import { seedVendor } from '../../db/seed/purchasing.ts';
 import { grant, seedDesignation } from '../../db/seed/factories.ts';
 import { addTestMember } from '../../test/organizations.ts';
 import { startTestApp, unique, type TestApp } from '../../test/harness.ts';
+import { seedTestComponent, seedTestStore } from '../inventory/stock.test-kit.ts';
 import { ticketWorld, type TicketWorld } from '../tickets/ticket.test-kit.ts';
 
 // All Search (docs/search.md): each kind searched by its own list, so the walls and rights are the
@@ -100,6 +105,52 @@ describe('one box across kinds', () => {
     });
     const all = [...first.groups[0].hits, ...second.groups[0].hits].map((hit) => hit.id);
     expect(new Set(all).size).toBe(12);
+  });
+
+  it("finds a quotation by its number or its customer's name, and a purchase order by its number or its vendor's name", async () => {
+    const drafted = await world.ok('OWNER', SaveQuotation, {
+      customer_id: world.customer.id,
+      valid_until: shiftDay(dayIn(world.org.time_zone), 30),
+      lines: [{ kind: 'SERVICE', item_id: world.service.id, quantity: 1, unit_price: 50_000, tax_rate: 0 }],
+    });
+    const quotationNumber = drafted.items[0].quotation_number;
+    const byNumber = await world.ok('OWNER', SearchAllModules, {
+      search: quotationNumber,
+      kind: 'QUOTATIONS',
+    });
+    expect(titlesByKind(byNumber).QUOTATIONS).toEqual([quotationNumber]);
+    const byCustomer = await world.ok('OWNER', SearchAllModules, { search: world.customer.name });
+    expect(titlesByKind(byCustomer).QUOTATIONS).toEqual([quotationNumber]);
+    expect(byCustomer.groups.find((group) => group.kind === 'QUOTATIONS')!.hits[0].detail).toBe(
+      `${world.customer.name} · Draft · ₹500.00`,
+    );
+
+    // A vendor of the same name in another organization: only ours is found.
+    const vendorName = unique('Peenya Traders ');
+    const raise = async (of: TicketWorld) => {
+      const vendor = await seedVendor(of.db, {
+        organization_id: of.org.id,
+        name: vendorName,
+        address: '14, Peenya Industrial Area',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560058',
+      });
+      const store = await seedTestStore(of.db, of.org.id, unique('Search store '));
+      const part = await seedTestComponent(of.db, of.org.id, unique('Search part '));
+      const raised = await of.ok('OWNER', RaisePurchaseOrder, {
+        vendor_id: vendor.id,
+        service_center_id: store.id,
+        lines: [{ component_id: part.id, quantity: 2, unit_price: 25_000, tax_rate: 0 }],
+      });
+      return raised.items[0].po_number;
+    };
+    const ours = await raise(world);
+    await raise(other);
+    const byVendor = await world.ok('OWNER', SearchAllModules, { search: vendorName.toLowerCase() });
+    expect(titlesByKind(byVendor).PURCHASE_ORDERS).toEqual([ours]);
+    const byPoNumber = await world.ok('OWNER', SearchAllModules, { search: ours, kind: 'PURCHASE_ORDERS' });
+    expect(titlesByKind(byPoNumber).PURCHASE_ORDERS).toEqual([ours]);
   });
 
   it('answers no groups, and says what it searched, when nothing matches', async () => {

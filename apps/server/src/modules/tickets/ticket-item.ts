@@ -23,7 +23,7 @@ import {
 import { territory } from '../../db/schema/territories.ts';
 import { ticket } from '../../db/schema/tickets.ts';
 import type { Caller } from '../../platform/caller.ts';
-import { qualified, searchCondition } from '../../platform/lists.ts';
+import { qualified, referenceMatches, searchCondition } from '../../platform/lists.ts';
 import { withinDays } from '../../platform/organization-days.ts';
 import { customerSearch } from '../customers/list-customers.ts';
 import { notPricedTickets } from '../payouts/partner-amounts.ts';
@@ -178,16 +178,14 @@ export function toTicketItem(row: TicketRow): TicketItem {
 
 /**
  * A ticket number or serial anywhere (trigram indexes), or the customer as the customers list
- * searches (name, email, phone prefix). The customers are found first, as an array the planner
- * computes once (`= ANY(ARRAY(...))`), so that the three conditions can each use an index and be
- * OR-ed as bitmaps instead of joining every ticket to its customer.
+ * searches (name, email, phone prefix), found first (`referenceMatches`) so that the conditions
+ * are OR-ed as bitmaps instead of joining every ticket to its customer.
  */
 export function ticketSearch(term: string, caller: Caller): SQL | undefined {
   if (!term) return undefined;
-  const customers = sql`array(select ${qualified(customer.id)} from ${customer} where ${qualified(customer.organization_id)} = ${caller.organization.id} and ${customerSearch(term)})`;
   return or(
     searchCondition([ticket.ticket_number, ticket.serial_number], term),
-    sql`${ticket.customer_id} = any(${customers})`,
+    referenceMatches(ticket.customer_id, customer, customerSearch(term), caller),
   );
 }
 
