@@ -30,6 +30,8 @@ export interface Database {
    * parameters (its schema's migrations), one otherwise. On PostgreSQL the queue has its own pool.
    */
   executeSql(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The embedded database's data directory as a gzipped tarball (a test template, a backup). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       const results = await client.exec(sql);
       return results.at(-1) ?? { rows: [] };
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }

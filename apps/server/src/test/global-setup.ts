@@ -24,9 +24,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateDatabase(database);
-  const client = (database.db as unknown as { $client: { dumpDataDir(kind: 'gzip'): Promise<Blob> } })
-    .$client;
-  const dump = await client.dumpDataDir('gzip');
+  const dump = await database.dumpDataDir!();
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'fieldport-test-')), 'template.tar.gz');
   await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
