@@ -39,6 +39,7 @@ import {
 } from './modules/reports/report-downloads.ts';
 import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
+import { registerMetrics } from './platform/metrics.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -48,7 +49,7 @@ export interface BuiltApp {
   jobs: Jobs;
 }
 
-const API_PREFIXES = ['/graphql', '/auth/', '/api/', '/files/', '/healthz'];
+const API_PREFIXES = ['/graphql', '/auth/', '/api/', '/files/', '/healthz', '/metrics'];
 
 /**
  * Builds the whole HTTP app without listening, so that tests drive it in-process
@@ -93,6 +94,7 @@ export async function buildApp(
   const storeOrigin = config.s3 ? s3Origins(config.s3) : [];
 
   registerHttpGuards(app, { trustedOrigins: config.trustedOrigins });
+  registerMetrics(app, database, { token: config.metricsToken });
 
   await app.register(helmet, {
     // Strict-Transport-Security means something only on an https address; over http it would

@@ -32,6 +32,7 @@ const environmentSchema = z.object({
     .optional(),
   DEMO: booleanFlag.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -89,6 +90,8 @@ export interface Config {
   databaseUrl: string | undefined;
   demo: boolean;
   authSecret: string | undefined;
+  /** A bearer token that lets a scraper on another machine read /metrics (docs/operations.md#monitoring). */
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The landing page's contact messages go here; unset: they are kept, not mailed (the demo: sales@demo.local). */
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data is the default on the embedded database and opt-in on PostgreSQL.
     demo: e.DEMO ?? !e.DATABASE_URL,
     authSecret: e.AUTH_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     salesEmail: e.SALES_EMAIL ?? ((e.DEMO ?? !e.DATABASE_URL) ? 'sales@demo.local' : undefined),

@@ -30,6 +30,8 @@ export interface Database {
    * parameters (its schema's migrations), one otherwise. On PostgreSQL the queue has its own pool.
    */
   executeSql(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The PostgreSQL pool's connections now (/metrics); the embedded database has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** The embedded database's data directory as a gzipped tarball (a test template, a backup). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -62,6 +64,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       databaseUrl: options.databaseUrl,
       query: async (sql, params) => (await pool.query(sql, params)).rows,
       executeSql: (sql, params) => pool.query(sql, params),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
