@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.ts';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../apps/server/src/db/seed/demo.ts';
 import { raiseDemoComponentRequests } from '../apps/server/src/modules/inventory/demo-requests.ts';
 import { raiseDemoPurchaseOrders } from '../apps/server/src/modules/purchasing/demo-orders.ts';
 import { setDemoRateCards } from '../apps/server/src/modules/payouts/demo-rate-cards.ts';
@@ -60,6 +60,51 @@ function printAxeTotal(tallyFile: string) {
     `[axe] total over ${files.length} journey files: ${sum('screens')} screens checked, ${sum('violations')} violations` +
       `, ${sum('allowed')} allowed, ${sum('errors')} not finished`,
   );
+}
+
+/**
+ * The server's JSON log of the whole run (docs/operations.md#logs) must hold no password, phone
+ * number or email address of anyone in the database, and no code the run mailed: the journeys
+ * typed all of them. Mails printed for reading (the journeys have no SMTP server) are not JSON
+ * lines and are not checked.
+ */
+async function checkLogHoldsNoPersonalData(serverLog: string, pgliteDir: string) {
+  const jsonLines = (await fsp.readFile(serverLog, 'utf8'))
+    .split('\n')
+    .filter((line) => line.startsWith('{'));
+  const database = await openDatabase({ dataDir: pgliteDir });
+  const secrets = new Set<string>([DEMO_PASSWORD]);
+  try {
+    const rows = await database.query<{ value: string | null }>(
+      `select phone_national as value from customer union select email from customer
+       union select email from "user" union select substr(phone_number, 4) from member`,
+    );
+    for (const { value } of rows) if (value && value.length >= 6) secrets.add(value);
+    // Every code the run mailed (sign-in, closure, acceptance), read as the Mail Outbox reads them.
+    const mails = await database.query<{ body_text: string | null }>('select body_text from mail_outbox');
+    for (const { body_text } of mails) {
+      for (const match of (body_text ?? '').matchAll(/\b(?:code|OTP)\b[^.\n]*?\bis (\d{4,8})\b/gi)) {
+        secrets.add(match[1]);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  // Digits count only as a whole number: a code may be part of a timestamp.
+  const holds = (line: string, secret: string) =>
+    /^\d+$/.test(secret) ? new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(line) : line.includes(secret);
+  const found = [...secrets].filter((secret) => jsonLines.some((line) => holds(line, secret)));
+  console.log(
+    `[log] ${jsonLines.length} JSON log lines checked for ${secrets.size} passwords, phone numbers, emails and mailed codes`,
+  );
+  if (found.length > 0) {
+    const example = jsonLines.find((line) => holds(line, found[0]))!;
+    // An error thrown here is printed but does not fail the run: the exit code says it.
+    process.exitCode = 1;
+    throw new Error(
+      `The server's log holds personal data (${found.length} values, e.g. ${found[0].slice(0, 3)}…): ${example.slice(0, 300)}`,
+    );
+  }
 }
 
 /**
@@ -139,7 +184,11 @@ export default async function setup(project: TestProject) {
     printAxeTotal(axeTallyFile);
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
-    log.end();
-    if (!process.env.E2E_KEEP) await fsp.rm(dataDir, { recursive: true, force: true });
+    await new Promise((resolve) => log.end(resolve));
+    try {
+      await checkLogHoldsNoPersonalData(serverLog, path.join(dataDir, 'pglite'));
+    } finally {
+      if (!process.env.E2E_KEEP) await fsp.rm(dataDir, { recursive: true, force: true });
+    }
   };
 }

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { LANDING_PATH } from '@fieldport/contract/contact';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -40,6 +41,7 @@ import {
 import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
 import { registerMetrics } from './platform/metrics.ts';
+import { registerRequestLog, requestLogOptions } from './platform/request-log.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -61,6 +63,8 @@ export async function buildApp(
   /** `jobs`: work the scheduled jobs in this process (main.ts does; tests start them when they need them). */
   options: {
     logger?: boolean;
+    /** Where the JSON log goes instead of stdout (a test reading what was logged). */
+    logStream?: Writable;
     jobs?: boolean;
     /** The payment provider for recharges (docs/credits.md); none ships with the portal. */
     payments?: PaymentProvider;
@@ -70,7 +74,12 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { err: redactedError, error: redactedError } },
+        : {
+            level: config.logLevel,
+            serializers: { err: redactedError, error: redactedError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    ...requestLogOptions,
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
   });
@@ -94,6 +103,7 @@ export async function buildApp(
   const storeOrigin = config.s3 ? s3Origins(config.s3) : [];
 
   registerHttpGuards(app, { trustedOrigins: config.trustedOrigins });
+  registerRequestLog(app);
   registerMetrics(app, database, { token: config.metricsToken });
 
   await app.register(helmet, {

@@ -13,6 +13,7 @@ import type { Identity } from '../auth/identity.ts';
 import type { Caller } from '../platform/caller.ts';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.ts';
 import { partyOfMember } from '../platform/tenant.ts';
+import { noteCaller } from '../platform/request-log.ts';
 
 /**
  * The session by its token, with its user, and the membership, organization, party and designation
@@ -152,6 +153,11 @@ export async function resolveCaller(
   if (row.member.status !== 'ACTIVE' || row.party?.status === 'SUSPENDED')
     throw forbidden(MSG.membershipSuspended);
 
+  noteCaller(request, {
+    user_id: row.user.id,
+    member_id: row.member.id,
+    organization_id: row.organization.id,
+  });
   return callerOf(row.session.id, { ...row, member: row.member, organization: row.organization }, options);
 }
 

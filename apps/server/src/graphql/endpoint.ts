@@ -19,6 +19,7 @@ import { resolveCaller } from './caller.ts';
 import type { Handler, OperationContext } from '../platform/handler.ts';
 import { buildSchemaSdl } from './schema.ts';
 import { DOCUMENT_LIMITS, documentGuard, formatGraphqlErrors, maxRootFieldsRule } from './document-limits.ts';
+import { noteOperation } from '../platform/request-log.ts';
 
 interface EndpointDeps {
   db: Db;
@@ -95,6 +96,7 @@ export async function registerGraphqlEndpoint(app: FastifyInstance, deps: Endpoi
       { reply }: { reply: { request: FastifyRequest } },
     ) => {
       const request = reply.request;
+      noteOperation(request, op.name);
       try {
         const caller = await resolveCaller(deps.identity, deps.db, request, {
           mailOutbox: true,

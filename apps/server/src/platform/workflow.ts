@@ -595,10 +595,7 @@ function sendAfterCommit(context: WorkflowContext, mails: Mail[]) {
       try {
         await committed.mailer.send({ ...mail, organizationId }, committed.db);
       } catch (error) {
-        committed.request.log.warn(
-          { err: error, to: mail.to, subject: mail.subject },
-          'approval notice not sent',
-        );
+        committed.request.log.warn({ err: error }, 'approval notice not sent');
       }
     }
   });
@@ -660,7 +657,11 @@ function mailOutcome(context: WorkflowContext, request: WorkflowRequestRow, comm
         committed.db,
       );
     } catch (error) {
-      committed.request.log.warn({ err: error, to: requester.email }, 'approval notice not sent');
+      // Ids only in the log (docs/operations.md#logs).
+      committed.request.log.warn(
+        { err: error, workflow_request_id: request.id, to_user_id: request.requester_user_id },
+        'approval notice not sent',
+      );
     }
   });
 }
