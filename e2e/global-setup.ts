@@ -21,6 +21,7 @@ import { seedE2eFixtures } from './support/fixtures.ts';
 import { fillDemoCabinet } from '../apps/server/src/modules/cabinet/demo-cabinet.ts';
 import { raiseDemoLeads } from '../apps/server/src/modules/leads/demo-leads.ts';
 import { createLocalFileStore } from '../apps/server/src/platform/files.ts';
+import { codesIn } from '../apps/server/src/modules/mail-outbox/list-outbox-mails.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,13 +81,9 @@ async function checkLogHoldsNoPersonalData(serverLog: string, pgliteDir: string)
        union select email from "user" union select substr(phone_number, 4) from member`,
     );
     for (const { value } of rows) if (value && value.length >= 6) secrets.add(value);
-    // Every code the run mailed (sign-in, closure, acceptance), read as the Mail Outbox reads them.
+    // Every code and temporary password the run mailed, found as the Mail Outbox finds them.
     const mails = await database.query<{ body_text: string | null }>('select body_text from mail_outbox');
-    for (const { body_text } of mails) {
-      for (const match of (body_text ?? '').matchAll(/\b(?:code|OTP)\b[^.\n]*?\bis (\d{4,8})\b/gi)) {
-        secrets.add(match[1]);
-      }
-    }
+    for (const { body_text } of mails) for (const code of codesIn(body_text ?? '')) secrets.add(code);
   } finally {
     await database.close();
   }

@@ -59,7 +59,7 @@ export async function backup(
 ): Promise<{ directory: string; manifest: BackupManifest }> {
   const places = placesOf(config);
   const created = new Date();
-  const directory = path.join(outDir, `fieldport-${created.toISOString().replace(/[:.]/g, '-')}`);
+  const directory = path.join(outDir, `fieldport-${fileStamp(created)}`);
   if (!config.databaseUrl && !(await hasEntries(places.pglite))) {
     throw new BackupError(
       `There is no embedded database at ${places.pglite}: set DATA_DIR to the portal's, or DATABASE_URL for PostgreSQL.`,
@@ -152,7 +152,7 @@ export async function restore(
         : 'This backup is of the embedded database: restore it with DATABASE_URL unset.',
     );
   }
-  const filesBacked = 'directory' in manifest.files;
+  const filesCopy = 'directory' in manifest.files ? path.join(from, manifest.files.directory) : null;
   // Everything that would stop the restore is checked before anything is written.
   const occupied: string[] = [];
   if (onPostgres) {
@@ -160,7 +160,7 @@ export async function restore(
   } else if (await hasEntries(places.pglite)) {
     occupied.push(`${places.pglite} holds a database`);
   }
-  if (filesBacked && (await hasEntries(places.files))) occupied.push(`${places.files} holds files`);
+  if (filesCopy && (await hasEntries(places.files))) occupied.push(`${places.files} holds files`);
   if (occupied.length > 0 && !options.replace) {
     throw new BackupError(
       `Nothing was restored: ${occupied.join(', and ')}. Restore into an empty place, or pass --replace to put this backup in its place.`,
@@ -170,7 +170,7 @@ export async function restore(
   const replaced: string[] = [];
   const aside = async (place: string) => {
     if (!(await hasEntries(place))) return;
-    const moved = `${place}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const moved = `${place}.before-restore-${fileStamp(new Date())}`;
     await fs.rename(place, moved);
     replaced.push(moved);
   };
@@ -194,10 +194,9 @@ export async function restore(
     });
     await loaded.close();
   }
-  if (filesBacked) {
+  if (filesCopy) {
     await aside(places.files);
-    const copy = path.join(from, (manifest.files as { directory: string }).directory);
-    if (await hasEntries(copy)) await fs.cp(copy, places.files, { recursive: true });
+    if (await hasEntries(filesCopy)) await fs.cp(filesCopy, places.files, { recursive: true });
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: places.pglite });
@@ -237,17 +236,19 @@ async function readManifest(from: string): Promise<BackupManifest> {
 }
 
 async function tablesIn(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
-    const { rows } = await client.query<{ n: number }>(
+    const [{ n }] = await database.query<{ n: number }>(
       `select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle', 'pgboss')`,
     );
-    return rows[0].n;
+    return n;
   } finally {
-    await client.end();
+    await database.close();
   }
 }
+
+/** A time as it can stand in a file name. */
+const fileStamp = (time: Date) => time.toISOString().replace(/[:.]/g, '-');
 
 async function hasEntries(directory: string): Promise<boolean> {
   try {

@@ -151,7 +151,7 @@ export const listPurchaseOrders = defineList(ListPurchaseOrder, {
         and(eq(store.id, purchaseOrder.store_id), eq(store.organization_id, purchaseOrder.organization_id)),
       )
       .leftJoin(raisedBy, eq(raisedBy.id, purchaseOrder.raised_by)),
-  // The vendor is found first, as quotations find their customer (platform/lists.ts).
+  // The vendor is found first, as quotations find their customer (docs/architecture.md#lists).
   search: (term, caller) =>
     or(
       searchCondition([purchaseOrder.po_number], term),

@@ -170,7 +170,7 @@ export const listQuotations = defineList(ListQuotations, {
       )
       .leftJoin(createdBy, eq(createdBy.id, quotation.created_by)),
   // The customer is found first: a join read in date order until a page matched took 200 ms at
-  // 100,000 quotations (bench/search.bench.ts).
+  // 100,000 quotations (docs/architecture.md#lists).
   search: (term, caller) =>
     or(
       searchCondition([quotation.quotation_number], term),
