@@ -87,9 +87,11 @@ async function checkLogHoldsNoPersonalData(serverLog: string, pgliteDir: string)
   } finally {
     await database.close();
   }
-  // Digits count only as a whole number: a code may be part of a timestamp.
+  // Digits count only as a whole word: a code may be part of a timestamp or of a request id's hex.
   const holds = (line: string, secret: string) =>
-    /^\d+$/.test(secret) ? new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(line) : line.includes(secret);
+    /^\d+$/.test(secret)
+      ? new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).test(line)
+      : line.includes(secret);
   const found = [...secrets].filter((secret) => jsonLines.some((line) => holds(line, secret)));
   console.log(
     `[log] ${jsonLines.length} JSON log lines checked for ${secrets.size} passwords, phone numbers, emails and mailed codes`,

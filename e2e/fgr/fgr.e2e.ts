@@ -124,8 +124,19 @@ describe('A product replacement', () => {
     await openAs(page, 'ADMIN', '/ActiveTickets');
     const outOfCover = FGR_FIXTURES.outOfCover;
     await page.getByRole('searchbox', { name: /^Search/ }).fill(outOfCover.customer.name);
-    const ticketLink = page
-      .getByRole('grid', { name: 'Active Tickets' })
+    const grid = page.getByRole('grid', { name: 'Active Tickets' });
+    // The search is sent after a pause and redraws the list: the link is clicked once every row is
+    // the customer's, not on the list it replaces (a click there can land on a row being removed).
+    await expect
+      .poll(() =>
+        grid
+          .getByRole('row')
+          .filter({ has: page.getByRole('gridcell') })
+          .filter({ hasNotText: outOfCover.customer.name })
+          .count(),
+      )
+      .toBe(0);
+    const ticketLink = grid
       .getByRole('row')
       .filter({ hasText: outOfCover.customer.name })
       .first()
