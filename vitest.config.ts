@@ -1,7 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, in-process server tests (PGlite, or PostgreSQL with
-// TEST_DATABASE_URL), and browser journeys in Chromium against the built app.
+// Four projects: pure unit tests, in-process server tests (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL), what only PostgreSQL can run, and browser journeys in Chromium against the
+// built app.
 export default defineConfig({
   test: {
     // Two cores here: parallel but modest.
@@ -21,10 +22,24 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // What needs PostgreSQL itself (TEST_DATABASE_URL), such as several API processes behind
+        // nginx: CI runs it on a throwaway database after npm test.
+        test: {
+          name: 'postgres',
+          include: ['apps/server/src/**/*.pg.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/test/require-postgres.ts', 'apps/server/src/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
           pool: 'forks',
         },
       },
