@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 // One JSON line per request (docs/operations.md#logs): its id, route pattern, method, status and
 // time, who asked (user, membership and organization ids) and which operations a GraphQL request
@@ -21,8 +21,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Fastify's options for the request log: ids, and no request lines of its own (ours replace them). */
 export const requestLogOptions = {
-  disableRequestLogging: true,
-  requestIdLogLabel: 'request_id',
+  logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
   genReqId(request: IncomingMessage): string {
     const given = request.headers['x-request-id'];
     return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
