@@ -199,8 +199,19 @@ describe('Reports', () => {
       // The menu is drawn again once the settings' save has refreshed the person's rights.
       const link = menu.getByRole('link', { name: 'Partners Closed Ticket Reports' });
       await link.waitFor();
-      await link.click();
-      await expectPath(page, '/PartnersClosedTicketReports', 20_000);
+      // The rights' refresh may draw the menu once more: a click that lands on the link being
+      // replaced is lost, so the link is clicked again until the page changes.
+      const target = '/PartnersClosedTicketReports';
+      await expect
+        .poll(
+          async () => {
+            if (new URL(page.url()).pathname !== target)
+              await link.click({ timeout: 5_000 }).catch(() => undefined);
+            return new URL(page.url()).pathname;
+          },
+          { timeout: 20_000, interval: 1_000 },
+        )
+        .toBe(target);
       const closed = reportScreen(page, 'GetPartnersClosedTicketReport');
       await closed.settled();
       await closed.chart().waitFor();
