@@ -49,4 +49,5 @@ export const MSG = {
   organizationSwitched: 'Organization switched',
   /** An upload to a key that already holds a file: files are never replaced. */
   fileAlreadyUploaded: 'This file has already been uploaded.',
+  fileStoreFull: 'The file store is full, so this file was not saved. Ask your administrator to make room.',
 } as const;

@@ -57,6 +57,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       // lookups), spending more time compiling than running; measured in bench/downloads.bench.ts.
       options: '-c jit=off',
     });
+    // A connection the pool holds idle breaks when PostgreSQL restarts: the pool drops it and opens
+    // a new one when next needed. Unheard, the pool's 'error' event would end the process.
+    pool.on('error', (error) => {
+      console.error(
+        JSON.stringify({
+          level: 40,
+          time: Date.now(),
+          msg: 'an idle database connection broke; the pool opens a new one when needed',
+          err: error.message,
+        }),
+      );
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       db,

@@ -9,7 +9,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Identity } from '../auth/identity.ts';
 import { writeAudit } from '../platform/audit.ts';
-import { DomainError, badInput } from '../platform/errors.ts';
+import {
+  DomainError,
+  badInput,
+  isUnreachableService,
+  UNREACHABLE_SERVICE_MESSAGE,
+} from '../platform/errors.ts';
 import type { FileStore } from '../platform/files.ts';
 import type { Jobs } from '../platform/jobs.ts';
 import type { PaymentProvider } from '../platform/payments.ts';
@@ -77,6 +82,10 @@ function toGraphqlError(error: unknown) {
       code: error.code,
       ...(error.field ? { field: error.field } : {}),
     });
+  }
+  // The database restarting is nobody's mistake: the same operation succeeds again in a moment.
+  if (isUnreachableService(error)) {
+    return new mercurius.ErrorWithProps(UNREACHABLE_SERVICE_MESSAGE, { code: 'SERVICE_UNAVAILABLE' });
   }
   // Anything else is our fault: log it, and tell the person plainly without leaking internals.
   return new mercurius.ErrorWithProps('Something went wrong on the server. Please try again.', {

@@ -72,3 +72,29 @@ export function tooManyRequests(message: string, retryAfterSeconds?: number): Do
   error.retryAfterSeconds = retryAfterSeconds;
   return error;
 }
+
+/**
+ * What a connection's failure looks like (PostgreSQL shutting down or restarting, a socket refused
+ * or reset), as opposed to a statement's: the operation may succeed when tried again in a moment.
+ * SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutdown, cannot connect now).
+ */
+const CONNECTION_SQLSTATES = /^(08\d{3}|57P0[1-3])$/;
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+
+export function isUnreachableService(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_SQLSTATES.test(code) || CONNECTION_ERRNOS.has(code)))
+      return true;
+    if (current instanceof Error && CONNECTION_MESSAGES.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The answer to an operation that failed because the database (or another service) could not be reached. */
+export const UNREACHABLE_SERVICE_MESSAGE =
+  'The server cannot reach its database just now. Please try again in a moment.';

@@ -92,7 +92,12 @@ export function registerFileRoute(app: FastifyInstance, deps: { files: FileStore
           .send({ code: 'BAD_USER_INPUT', message: 'The upload was interrupted. Please try again.' });
       }
       if (!result.ok) {
-        const code = result.status === 409 ? 'CONFLICT' : 'BAD_USER_INPUT';
+        const code =
+          result.status === 409
+            ? 'CONFLICT'
+            : result.status === 507
+              ? 'INSUFFICIENT_STORAGE'
+              : 'BAD_USER_INPUT';
         return reply.code(result.status).send({ code, message: result.message });
       }
       return reply.code(200).send({ code: 'OK', message: 'File uploaded' });

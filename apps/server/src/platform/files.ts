@@ -82,7 +82,7 @@ interface UploadQuery {
   signature: string;
 }
 
-type ReceiveResult = { ok: true } | { ok: false; status: 400 | 409 | 413; message: string };
+type ReceiveResult = { ok: true } | { ok: false; status: 400 | 409 | 413 | 507; message: string };
 
 /** Content types of the files the portal serves back, by extension. */
 export const SERVED_CONTENT_TYPES: Record<string, string> = {
@@ -293,6 +293,11 @@ export function createLocalFileStore(root: string, signingSecret: string): Local
             status: 413,
             message: `The file is larger than the ${file.size} bytes declared.`,
           };
+        }
+        // The disk holding the files is full: the uploader is told plainly, nothing half-written stays.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOSPC' || code === 'EDQUOT') {
+          return { ok: false, status: 507, message: MSG.fileStoreFull };
         }
         throw error;
       } finally {

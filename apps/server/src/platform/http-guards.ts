@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findUnstorableInput } from '@fieldport/contract/storable-input';
+import { isUnreachableService, UNREACHABLE_SERVICE_MESSAGE } from './errors.ts';
 
 /**
  * What every route shares at the HTTP level (docs/security.md): the Origin check on requests that
@@ -98,6 +99,9 @@ export function registerHttpGuards(app: FastifyInstance, options: { trustedOrigi
       return sendRefusal(request, reply, status, refusal.code, refusal.message);
     }
     request.log.error({ err: error }, 'request failed');
+    if (isUnreachableService(error)) {
+      return sendRefusal(request, reply, 503, 'SERVICE_UNAVAILABLE', UNREACHABLE_SERVICE_MESSAGE);
+    }
     return sendRefusal(request, reply, 500, 'INTERNAL_SERVER_ERROR', INTERNAL_ERROR_MESSAGE);
   });
 }
