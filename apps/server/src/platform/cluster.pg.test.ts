@@ -202,6 +202,43 @@ describe('the cluster (two API processes behind nginx)', () => {
     expect((await signIn(owner.email, TEST_PASSWORD, '127.0.0.5')).status).toBe(200);
   });
 
+  it('passes an upload through to a process as it arrives, and the file is kept', async () => {
+    const signedIn = await signIn(owner.email, TEST_PASSWORD, '127.0.0.3');
+    const size = 256 * 1024;
+    const asked = await send({
+      path: '/graphql',
+      from: '127.0.0.3',
+      headers: { cookie: signedIn.cookies },
+      body: {
+        query: 'mutation Call($input: JSON) { GenerateS3Url(input: $input) }',
+        variables: {
+          input: {
+            file_purpose: 'SERVICE_FILE',
+            file_name: 'unit.png',
+            file_type: 'image/png',
+            file_size: size,
+          },
+        },
+      },
+    });
+    const envelope = JSON.parse((asked.json() as { data: { GenerateS3Url: string } }).data.GenerateS3Url) as {
+      data: { items: { upload_url: string; upload_headers: Record<string, string> }[] };
+    };
+    const [ticket] = envelope.data.items;
+    // A PNG's first bytes, then the rest of a photo's size: more than nginx keeps in memory.
+    const bytes = Buffer.alloc(size);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+    const response = await fetch(new URL(ticket.upload_url, cluster.proxyUrl), {
+      method: 'PUT',
+      headers: ticket.upload_headers,
+      body: bytes,
+    });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 200,
+      body: { code: 'OK', message: 'File uploaded' },
+    });
+  });
+
   it('routes around a process killed with kill -9, and starts it again', async () => {
     const signedIn = await signIn(owner.email, TEST_PASSWORD, '127.0.0.6');
     const killed = cluster.state()[0];

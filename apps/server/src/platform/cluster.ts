@@ -121,8 +121,11 @@ ${servers}
       proxy_next_upstream error timeout http_502 http_503;
       proxy_connect_timeout 2s;
       proxy_read_timeout 300s;
-      # Exports stream: passed on as they are written, not held on nginx's disk.
+      # Exports stream: passed on as they are written, not held on nginx's disk. Uploads too: the
+      # portal checks a file's size and type as it reads it, and nginx's workers (another user when
+      # it runs as root) need no place on disk of their own.
       proxy_buffering off;
+      proxy_request_buffering off;
     }
   }
 }
