@@ -77,7 +77,7 @@ export function nginxConfig(options: {
   const servers = options.upstreams
     .map(
       (upstream) =>
-        `    server 127.0.0.1:${upstream.port} max_fails=1 fail_timeout=5s${anyHealthy && !upstream.healthy ? ' down' : ''};`,
+        `    server 127.0.0.1:${upstream.port} max_fails=3 fail_timeout=5s${anyHealthy && !upstream.healthy ? ' down' : ''};`,
     )
     .join('\n');
   const temp = (name: string) => path.join(runDir, 'tmp', name);

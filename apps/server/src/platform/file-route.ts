@@ -55,6 +55,10 @@ export function registerFileRoute(app: FastifyInstance, deps: { files: FileStore
       Params: { '*': string };
       Querystring: { expires?: string; type?: string; size?: string; signature?: string };
     }>('/files/*', async (request, reply) => {
+      // A refusal is answered before the whole body is read (a forged address, a full disk): the
+      // connection cannot carry another request then, so it is closed after the answer and a proxy
+      // (nginx's keepalive to this process) does not send the next request down it.
+      reply.header('connection', 'close');
       const key = request.params['*'];
       const { expires = '', type = '', size = '', signature = '' } = request.query;
       if (!saneKey(key)) return reply.code(404).send(notFoundBody);
@@ -100,6 +104,7 @@ export function registerFileRoute(app: FastifyInstance, deps: { files: FileStore
               : 'BAD_USER_INPUT';
         return reply.code(result.status).send({ code, message: result.message });
       }
+      reply.removeHeader('connection');
       return reply.code(200).send({ code: 'OK', message: 'File uploaded' });
     });
   });

@@ -140,6 +140,8 @@ describe('GenerateS3Url and the local store', () => {
     const notPdf = await putFile(app, ticket.upload_url, html, ticket.upload_headers);
     expect(notPdf.statusCode).toBe(400);
     expect(notPdf.json().message).toBe('The file is not a valid PDF document.');
+    // A refused upload's connection is not kept for another request (a proxy would reuse it).
+    for (const refused of [tooLong, wrongType, notPdf]) expect(refused.headers.connection).toBe('close');
     expect((await app.app.inject({ method: 'GET', url: ticket.file_url })).statusCode).toBe(404);
 
     expect((await putFile(app, ticket.upload_url, SAMPLE_FILES.pdf, ticket.upload_headers)).statusCode).toBe(
@@ -149,6 +151,7 @@ describe('GenerateS3Url and the local store', () => {
     const twice = await putFile(app, ticket.upload_url, SAMPLE_FILES.pdf, ticket.upload_headers);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This file has already been uploaded.');
+    expect(twice.headers.connection).toBe('close');
   });
 
   it('refuses forged and expired upload and download addresses', async () => {
