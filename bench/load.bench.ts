@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { OperationDef } from '@fieldport/contract/operation';
 import { dayIn, shiftDay } from '@fieldport/contract/fields';
 import { ListCustomers } from '@fieldport/contract/operations/customers';
@@ -24,8 +24,8 @@ import {
 } from '@fieldport/contract/operations/tickets';
 import { REPORT_OPERATIONS } from '@fieldport/contract/operations/reports';
 import { organization } from '../apps/server/src/db/schema/identity.ts';
-import { category, service } from '../apps/server/src/db/schema/product-catalogue.ts';
 import { seedCustomer } from '../apps/server/src/db/seed/customers.ts';
+import { DEMO_ORGANIZATION_SLUG } from '../apps/server/src/db/seed/demo.ts';
 import { seedMember } from '../apps/server/src/db/seed/factories.ts';
 import { mapTechnician } from '../apps/server/src/db/seed/territories.ts';
 import { codesIn } from '../apps/server/src/modules/mail-outbox/list-outbox-mails.ts';
@@ -34,7 +34,8 @@ import { defineBenchmark, type BenchContext } from './lib/benchmark.ts';
 import type { LoadResult } from './lib/load.ts';
 import { operationRequest } from './lib/operation-pair.ts';
 import { formatFixed } from './lib/table.ts';
-import { territoryId } from './lib/ticket-data.ts';
+import { acServiceOf, territoryId } from './lib/ticket-data.ts';
+import { signInOverHttp } from './lib/environment.ts';
 
 /**
  * `npm run bench -- --only load --db postgres`: BENCH_LOAD_USERS (200) people for BENCH_LOAD_SECONDS
@@ -89,6 +90,8 @@ interface Answer {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (low: number, high: number) => low + Math.random() * (high - low);
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)];
+/** One more of `key` in a tally. */
+const bump = (tally: Map<string, number>, key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
 
 /** CPU seconds and resident memory of a process, from /proc (Linux). */
 function processUsage(pid: number): { cpuSeconds: number; rssBytes: number } | undefined {
@@ -123,24 +126,13 @@ export const benchmark = defineBenchmark({
       return;
     }
     const db = env.database.db;
-    const [demo] = await db.select().from(organization).where(eq(organization.slug, 'demo-service-co'));
+    const [demo] = await db.select().from(organization).where(eq(organization.slug, DEMO_ORGANIZATION_SLUG));
     // Tickets float: technicians claim them, as in an organization that lets them choose.
     await db
       .update(organization)
       .set({ ticket_assignment_mode: 'FLOATING' })
       .where(eq(organization.id, demo.id));
-    const [ac] = await db
-      .select({ service_id: service.id, category_id: service.category_id })
-      .from(service)
-      .innerJoin(category, eq(category.id, service.category_id))
-      .where(
-        and(
-          eq(service.organization_id, demo.id),
-          eq(category.ticket_prefix, 'AC'),
-          eq(service.status, 'ACTIVE'),
-        ),
-      )
-      .limit(1);
+    const ac = await acServiceOf(env.database, demo.id);
     const bengaluru = await territoryId(env.database, demo.id, 'Bengaluru Central');
     const [subStage] = await env.database.query<{ id: string }>(
       `SELECT s.id FROM wip_sub_stage s WHERE s.organization_id = $1 ORDER BY s.created_at LIMIT 1`,
@@ -234,20 +226,7 @@ export const benchmark = defineBenchmark({
     try {
       progress(`signing in ${USERS} people through nginx`);
       const cookies: string[] = [];
-      for (const person of people) {
-        const response = await fetch(`${baseUrl}/auth/sign-in/email`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: baseUrl },
-          body: JSON.stringify({ email: person.email, password: PASSWORD }),
-        });
-        if (response.status !== 200) throw new Error(`Sign-in of ${person.email}: HTTP ${response.status}`);
-        cookies.push(
-          response.headers
-            .getSetCookie()
-            .map((cookie) => cookie.split(';')[0])
-            .join('; '),
-        );
-      }
+      for (const person of people) cookies.push(await signInOverHttp(baseUrl, person.email, PASSWORD));
 
       const stats = new Map<string, OperationStats>();
       const statsOf = (label: string) => {
@@ -296,7 +275,7 @@ export const benchmark = defineBenchmark({
         }
         if (retriedAfter && answer.ok) {
           const key = `${label} after ${retriedAfter}`;
-          recovered.set(key, (recovered.get(key) ?? 0) + 1);
+          bump(recovered, key);
         }
         const entry = statsOf(label);
         if (answer.ok) entry.latencies.push(performance.now() - started);
@@ -327,9 +306,9 @@ export const benchmark = defineBenchmark({
         if (!answer.ok) {
           const code = answer.code ?? 'UNKNOWN';
           if (expected.includes(code)) {
-            expectedRefusals.set(`${op.name} ${code}`, (expectedRefusals.get(`${op.name} ${code}`) ?? 0) + 1);
+            bump(expectedRefusals, `${op.name} ${code}`);
             // An expected refusal was answered well: its time counts.
-          } else entry.errors.set(code, (entry.errors.get(code) ?? 0) + 1);
+          } else bump(entry.errors, code);
         }
         return answer;
       };
@@ -411,7 +390,7 @@ export const benchmark = defineBenchmark({
         );
         if (!answer.ok) {
           const entry = statsOf('closure code read from the outbox');
-          entry.errors.set(answer.code ?? 'NO_CODE', (entry.errors.get(answer.code ?? 'NO_CODE') ?? 0) + 1);
+          bump(entry.errors, answer.code ?? 'NO_CODE');
           return;
         }
         await pause(1_000, 2_000);
@@ -501,10 +480,8 @@ export const benchmark = defineBenchmark({
         if (stored.ok) return;
         const key = `${label} ${stored.code}`;
         // A full disk refused in words is the right answer; anything else is an error.
-        if (stored.code === 'INSUFFICIENT_STORAGE')
-          expectedRefusals.set(key, (expectedRefusals.get(key) ?? 0) + 1);
-        else
-          entry.errors.set(stored.code ?? 'UNKNOWN', (entry.errors.get(stored.code ?? 'UNKNOWN') ?? 0) + 1);
+        if (stored.code === 'INSUFFICIENT_STORAGE') bump(expectedRefusals, key);
+        else bump(entry.errors, stored.code ?? 'UNKNOWN');
       };
 
       const manager = async (cookie: string) => {
@@ -526,17 +503,15 @@ export const benchmark = defineBenchmark({
                 }),
               (text) => ({ ok: text.length > 0 }),
             );
-            if (!answer.ok)
-              entry.errors.set(answer.code ?? 'EMPTY', (entry.errors.get(answer.code ?? 'EMPTY') ?? 0) + 1);
+            if (!answer.ok) bump(entry.errors, answer.code ?? 'EMPTY');
           }
           await pause(3_000, 6_000);
         }
       };
 
       // What the processes use, read every second while the load runs.
-      const watched = () => [
-        ...cluster.state().flatMap((api) => (api.pid ? [{ name: `api ${api.index}`, pid: api.pid }] : [])),
-      ];
+      const watched = () =>
+        cluster.state().flatMap((api) => (api.pid ? [{ name: `api ${api.index}`, pid: api.pid }] : []));
       const firstUsage = new Map(
         watched().map(({ name, pid }) => [name, processUsage(pid)?.cpuSeconds ?? 0]),
       );

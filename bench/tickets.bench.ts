@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ClaimTicket,
   CreateAssignedTicketV2,
@@ -6,7 +6,6 @@ import {
   SearchTickets,
 } from '@fieldport/contract/operations/tickets';
 import { organization } from '../apps/server/src/db/schema/identity.ts';
-import { category, service } from '../apps/server/src/db/schema/product-catalogue.ts';
 import { seedCustomer } from '../apps/server/src/db/seed/customers.ts';
 import { demoEmail } from '../apps/server/src/db/seed/demo.ts';
 import { seedMember } from '../apps/server/src/db/seed/factories.ts';
@@ -15,7 +14,7 @@ import { defineBenchmark, type BenchContext } from './lib/benchmark.ts';
 import type { LoadResult } from './lib/load.ts';
 import { measureOperationAgainstSql, operationRequest } from './lib/operation-pair.ts';
 import { formatFixed } from './lib/table.ts';
-import { generateTicketData, scaledTicketData, territoryId } from './lib/ticket-data.ts';
+import { acServiceOf, generateTicketData, scaledTicketData, territoryId } from './lib/ticket-data.ts';
 
 /**
  * Realistic data (1,000,000 tickets across 5 organizations, 50,000 customers, 2,000 technicians)
@@ -62,18 +61,7 @@ async function claimStorm(context: BenchContext, demoOrganizationId: string) {
     .update(organization)
     .set({ ticket_assignment_mode: 'FLOATING' })
     .where(eq(organization.id, demoOrganizationId));
-  const [ac] = await db
-    .select({ service_id: service.id, category_id: service.category_id })
-    .from(service)
-    .innerJoin(category, eq(category.id, service.category_id))
-    .where(
-      and(
-        eq(service.organization_id, demoOrganizationId),
-        eq(category.ticket_prefix, 'AC'),
-        eq(service.status, 'ACTIVE'),
-      ),
-    )
-    .limit(1);
+  const ac = await acServiceOf(env.database, demoOrganizationId);
   const bengaluru = await territoryId(env.database, demoOrganizationId, 'Bengaluru Central');
   const customer = await seedCustomer(db, {
     organization_id: demoOrganizationId,

@@ -132,7 +132,7 @@ function freePort(): Promise<number> {
 }
 
 /** As a browser does: better-auth refuses a sign-in without the page's Origin. */
-async function signInOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
+export async function signInOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },

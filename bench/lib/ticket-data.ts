@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { organization } from '../../apps/server/src/db/schema/identity.ts';
+import { category, service } from '../../apps/server/src/db/schema/product-catalogue.ts';
 import { territory } from '../../apps/server/src/db/schema/territories.ts';
 import { generateIndianCustomers, seedCustomers } from '../../apps/server/src/db/seed/customers.ts';
 import { seedOrganization, seedParty } from '../../apps/server/src/db/seed/factories.ts';
@@ -272,4 +273,25 @@ export async function territoryId(database: Database, organizationId: string, na
     .where(and(eq(territory.organization_id, organizationId), eq(sql`${territory.name}`, name)));
   if (!row) throw new Error(`No territory ${name}`);
   return row.id;
+}
+
+/** An active air-conditioner service of the organization (category prefix AC), for new tickets. */
+export async function acServiceOf(
+  database: Database,
+  organizationId: string,
+): Promise<{ service_id: string; category_id: string }> {
+  const [ac] = await database.db
+    .select({ service_id: service.id, category_id: service.category_id })
+    .from(service)
+    .innerJoin(category, eq(category.id, service.category_id))
+    .where(
+      and(
+        eq(service.organization_id, organizationId),
+        eq(category.ticket_prefix, 'AC'),
+        eq(service.status, 'ACTIVE'),
+      ),
+    )
+    .limit(1);
+  if (!ac) throw new Error('No active AC service');
+  return ac;
 }
