@@ -1,6 +1,7 @@
 import { once, type EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { zoneOffsetMs } from '@fieldport/contract/fields';
 import type { ExportColumn } from './lists.ts';
 import { worksheetsOf } from './xlsx-sheets.ts';
 
@@ -107,29 +108,13 @@ function sheetName(title: string): string {
  * UTC fields are the wall-clock time in `timeZone`.
  */
 export function wallClockOf(timeZone: string): (date: Date) => Date {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   // A zone's offset changes only on a quarter hour (every transition of the tz database is), so it
   // is looked up once per quarter hour met: a million rows' dates cost a few thousand lookups.
   const offsets = new Map<number, number>();
   const offsetAt = (quarter: number) => {
     let offset = offsets.get(quarter);
     if (offset === undefined) {
-      const start = quarter * QUARTER_HOUR_MS;
-      const parts = Object.fromEntries(
-        format.formatToParts(new Date(start)).map((part) => [part.type, part.value]),
-      );
-      offset =
-        Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second) -
-        start;
+      offset = zoneOffsetMs(timeZone, new Date(quarter * QUARTER_HOUR_MS));
       offsets.set(quarter, offset);
     }
     return offset;

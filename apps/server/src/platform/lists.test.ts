@@ -12,7 +12,7 @@ import { seedNamedMaster } from '../db/seed/settings.ts';
 import type { Caller } from './caller.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { seedTestOrganization } from '../test/organizations.ts';
-import { defineList } from './lists.ts';
+import { defineList, firstPages } from './lists.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -124,5 +124,59 @@ describe('a page of a list', () => {
     expect((await page({ page: 4, page_size: 10 })).items.map((item) => item.name)).toEqual(['Zeta']);
     expect(await page({ page: 9, page_size: 10 })).toMatchObject({ items: [], total_count: 31 });
     expect(await page({ search: 'remark 2' })).toMatchObject({ total_count: 10 });
+  });
+});
+
+describe("several lists' first pages at once", () => {
+  // Another list over the same table, with its own operation: its rows are read apart.
+  const ListRemarksByDateForTest = query<PageData<{ name: string }>>()({
+    name: 'ListRemarksByDateForTest',
+    access: { module: 'Closure Remarks', right: 'VIEW' },
+    description: 'test only',
+    input: listInput({ sortBy: ['created'], defaultSortBy: 'created' }),
+  });
+  const remarksByDate = defineList(ListRemarksByDateForTest, {
+    table: closureRemark,
+    select: { name: closureRemark.name },
+    search: [closureRemark.name],
+    sort: { created: closureRemark.created_at },
+    toItem: (row) => ({ name: `${row.name} (by date)` }),
+  });
+
+  it("answers for each what the list's own page answers: rows, order, count only when the page is full", async () => {
+    const names = Array.from({ length: 12 }, (_, index) => `Remark ${String(index).padStart(2, '0')}`);
+    const caller = await organizationWith([...names, 'Bravo', 'Beta']);
+    // Another organization's rows match the same terms and must not show.
+    await organizationWith(['Remark 99', 'Bystander', 'Bravo']);
+    const asked = [
+      { key: 'many', list: remarks, input: input({ search: 'remark', page_size: 5 }) },
+      { key: 'few', list: remarks, input: input({ search: 'b', page_size: 5, sort_order: 'desc' }) },
+      { key: 'none', list: remarks, input: input({ search: 'nothing like it', page_size: 5 }) },
+      { key: 'exactly full', list: remarks, input: input({ search: 'b', page_size: 2 }) },
+      {
+        key: 'other list',
+        list: remarksByDate,
+        input: input({ search: 'remark 1', sort_by: 'created', page_size: 5 }),
+      },
+    ];
+    const together = await firstPages(
+      app.database.db,
+      caller,
+      asked.map(({ key, list, input }) => ({ key, list, input })),
+    );
+    for (const { key, list, input } of asked) {
+      expect(together.get(key), key).toEqual(await list.list.page(app.database.db, caller, input));
+    }
+    expect(together.get('many')).toMatchObject({ total_count: 12, total_capped: false });
+    expect(together.get('few')?.items.map((item) => (item as { name: string }).name)).toEqual([
+      'Bravo',
+      'Beta',
+    ]);
+    expect(together.get('exactly full')).toMatchObject({ total_count: 2 });
+    expect(together.get('none')).toMatchObject({ items: [], total_count: 0 });
+    expect(together.get('other list')?.items).toEqual([
+      { name: 'Remark 10 (by date)' },
+      { name: 'Remark 11 (by date)' },
+    ]);
   });
 });

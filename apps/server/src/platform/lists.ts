@@ -11,6 +11,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
@@ -121,6 +122,18 @@ interface ListRunner<Item> {
   export?: ExportSpec<Item>;
   /** One page, and how many rows match in all. */
   page(db: Db, caller: Caller, input: ParsedListInput): Promise<PageData<Item>>;
+  /**
+   * A page's parts as queries not yet run, for `firstPages`, which runs several lists' first pages
+   * in one statement: the page's ids in the list's order, and the rows that total_count counts.
+   */
+  pageQueries(db: Db, caller: Caller, input: ParsedListInput): { ids: IdsQuery; counted: CountableQuery };
+  /** The rows of these ids (of this list, for this caller), in the list's order, each with its id. */
+  rowsOf(
+    db: Db,
+    caller: Caller,
+    input: ParsedListInput,
+    ids: string[],
+  ): Promise<{ id: string; item: Item }[]>;
   /** Every matching row, in the list's order, read in batches (bounded memory). */
   stream(db: Db, caller: Caller, input: ParsedListInput, batchSize?: number): AsyncGenerator<Item[]>;
   /** How many rows match, exactly (a background download's progress; a page caps its count). */
@@ -200,12 +213,20 @@ export function scopeOf(table: TenantTable, scope: 'organization' | 'party', cal
  */
 export async function cappedCount(
   db: Db,
-  query: { limit(limit: number): { as(alias: string): unknown } },
+  query: CountableQuery,
 ): Promise<{ total_count: number; total_capped: boolean }> {
   const bounded = query.limit(COUNT_CAP + 1).as('bounded') as Parameters<ReturnType<Db['select']>['from']>[0];
   const [{ n }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bounded);
-  return { total_count: Math.min(n, COUNT_CAP), total_capped: n > COUNT_CAP };
+  return countedUpToCap(n);
 }
+
+/** A page's ids, in the list's order: run alone, or embedded in `firstPages`' statement. */
+type IdsQuery = SQLWrapper & PromiseLike<{ id: unknown }[]>;
+
+/** A query whose rows a capped count counts (a drizzle select, not yet limited). */
+type CountableQuery = { limit(limit: number): SQLWrapper & { as(alias: string): unknown } };
+
+const countedUpToCap = (n: number) => ({ total_count: Math.min(n, COUNT_CAP), total_capped: n > COUNT_CAP });
 
 interface KeysetMark {
   value: string | null;
@@ -249,6 +270,12 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
     return expression;
   };
 
+  /** The list's order: the sort expression, then the id as tie-breaker, in the input's direction. */
+  const orderOf = (input: ParsedListInput) => {
+    const direction = input.sort_order === 'desc' ? desc : asc;
+    return [direction(sortExpression(input)), direction(source.table.id)];
+  };
+
   const from = <Fields extends SelectedFields>(db: Db, fields: Fields) => {
     const query = db.select(fields).from(source.table).$dynamic();
     return (source.join ? source.join(query as unknown as PgSelect) : query) as typeof query;
@@ -261,59 +288,68 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
     operation,
     export: source.export,
 
-    async page(db, caller, input) {
-      if (!pageWithinCap(input.page, input.page_size))
-        throw badInput(pageTooDeepMessage(input.page_size), 'page');
-      const direction = input.sort_order === 'desc' ? desc : asc;
-      const offset = (input.page - 1) * input.page_size;
+    pageQueries(db, caller, input) {
       const where = conditions(caller, input);
-      const order = [direction(sortExpression(input)), direction(source.table.id)];
-      const toItems = (rows: unknown[]) =>
-        rows.map((row) => source.toItem(row as SelectResultFields<Select>, caller));
       // The page's ids first: that query can use an index in the sort order and stop after
       // OFFSET + LIMIT entries, and PostgreSQL computes the columns (names read by subqueries,
       // joins) only for the page's own rows, not for the rows OFFSET skips (docs/benchmarks.md).
-      // The ids come back to us and go out again as a list: as a subquery (`id IN (SELECT … LIMIT
-      // 25)`) the planner may join it last, past join_collapse_limit's eight tables, after joining
-      // every row of the table (a list with seven joins read 1,000,000 fleet items for 25).
+      // The ids come back to us and go out again as a list (`rowsOf`): as a subquery (`id IN
+      // (SELECT … LIMIT 25)`) the planner may join it last, past join_collapse_limit's eight
+      // tables, after joining every row of the table (a list with seven joins read 1,000,000 fleet
+      // items for 25).
       const sortedBy = sortExpression(input);
       // With `count: 'table'` the conditions read the table's own columns and the joins add nothing
       // to choose by; sorted by its own column too, the ids come from the table alone.
       const bare = source.count === 'table' && is(sortedBy, PgColumn) && sortedBy.table === source.table;
-      const pageIds = await (
+      const ids = (
         bare ? db.select({ id: source.table.id }).from(source.table) : from(db, { id: source.table.id })
       )
         .where(where)
-        .orderBy(...order)
+        .orderBy(...orderOf(input))
         .limit(input.page_size)
-        .offset(offset);
-      const rows =
-        pageIds.length === 0
-          ? []
-          : await select(db, caller, {})
-              .where(
-                and(
-                  scoped(caller),
-                  inArray(
-                    source.table.id,
-                    pageIds.map((row) => row.id as string),
-                  ),
-                ),
-              )
-              .orderBy(...order);
+        .offset((input.page - 1) * input.page_size);
       const counted =
-        offset === 0 && rows.length < input.page_size
+        source.count === 'table'
+          ? db
+              .select({ one: sql`1` })
+              .from(source.table)
+              .where(where)
+          : from(db, { one: sql`1` }).where(where);
+      return { ids, counted };
+    },
+
+    async rowsOf(db, caller, input, ids) {
+      if (ids.length === 0) return [];
+      const rows = await select(db, caller, { __id: sql<string>`${source.table.id}` })
+        .where(and(scoped(caller), inArray(source.table.id, ids)))
+        .orderBy(...orderOf(input));
+      return rows.map((row) => ({
+        id: (row as { __id: string }).__id,
+        item: source.toItem(row as unknown as SelectResultFields<Select>, caller),
+      }));
+    },
+
+    async page(db, caller, input) {
+      if (!pageWithinCap(input.page, input.page_size))
+        throw badInput(pageTooDeepMessage(input.page_size), 'page');
+      const { ids, counted } = runner.pageQueries(db, caller, input);
+      const pageIds = await ids;
+      const rows = await runner.rowsOf(
+        db,
+        caller,
+        input,
+        pageIds.map((row) => row.id as string),
+      );
+      const total =
+        input.page === 1 && rows.length < input.page_size
           ? { total_count: rows.length, total_capped: false }
-          : await cappedCount(
-              db,
-              source.count === 'table'
-                ? db
-                    .select({ one: sql`1` })
-                    .from(source.table)
-                    .where(where)
-                : from(db, { one: sql`1` }).where(where),
-            );
-      return { items: toItems(rows), ...counted, page: input.page, page_size: input.page_size };
+          : await cappedCount(db, counted);
+      return {
+        items: rows.map((row) => row.item),
+        ...total,
+        page: input.page,
+        page_size: input.page_size,
+      };
     },
 
     async *stream(db, caller, input, batchSize = 500) {
@@ -404,4 +440,97 @@ export async function* readAhead<Batch>(source: AsyncIterable<Batch>): AsyncGene
   } finally {
     await iterator.return?.();
   }
+}
+
+/** One list's first page, asked of `firstPages` under a key of the caller's choosing. */
+export interface FirstPageRequest<Key extends string> {
+  key: Key;
+  /** A list's handler (`defineList`): only its runner's page parts are used. */
+  list: { list: Pick<ListRunner<unknown>, 'operation' | 'pageQueries' | 'rowsOf'> };
+  input: ParsedListInput;
+}
+
+/**
+ * Several lists' first pages at once (All Search's first view, docs/search.md): every list's ids
+ * and capped count in one statement, then one statement of rows per list (lists asked for twice,
+ * with other filters, share it). Each list's page is what its own `page` would answer: the same
+ * conditions, order, party walls and count. Sent one by one, eleven lists took 18 statements, and
+ * on this kind of machine each statement costs the server about a millisecond of its own work
+ * (writing to the socket, building the SQL) beside PostgreSQL's (docs/benchmarks.md#search).
+ */
+export async function firstPages<Key extends string>(
+  db: Db,
+  caller: Caller,
+  requests: FirstPageRequest<Key>[],
+): Promise<Map<Key, PageData<unknown>>> {
+  const pages = new Map<Key, PageData<unknown>>();
+  if (requests.length === 0) return pages;
+  const parts = requests.map((request) => {
+    if (request.input.page !== 1)
+      throw new Error(`firstPages: ${request.key} asks for page ${request.input.page}`);
+    return request.list.list.pageQueries(db, caller, request.input);
+  });
+  const pageName = (index: number) => sql.identifier(`page_${index}`);
+  // Each page's ids once (a CTE read twice is computed once); its count only when the page is
+  // full, as `page` does: otherwise the page holds every matching row.
+  const indexes = requests.map((_, index) => index);
+  const statement = sql`with ${sql.join(
+    indexes.map((index) => sql`${pageName(index)} as ${parts[index].ids}`),
+    sql`, `,
+  )} ${sql.join(
+    indexes.map(
+      (index) =>
+        sql`select ${index}::int as request, ${pageName(index)}.id::text as id, null::int as counted from ${pageName(index)}
+              union all
+              select ${index}::int, null, (select count(*)::int from ${parts[index].counted.limit(COUNT_CAP + 1)} as bounded)
+               where (select count(*) from ${pageName(index)}) = ${requests[index].input.page_size}`,
+    ),
+    sql` union all `,
+  )}`;
+  // One statement, not one per list or a few sent at once: with two searches at a time on two
+  // cores, one statement answered 20% more searches with a lower p95 than four at once
+  // (docs/benchmarks.md#search).
+  const result = await db.execute<{ request: number; id: string | null; counted: number | null }>(statement);
+  const idsOf = requests.map(() => [] as string[]);
+  const countOf = new Map<number, number>();
+  for (const row of result.rows) {
+    if (row.id !== null) idsOf[row.request].push(row.id);
+    else if (row.counted !== null) countOf.set(row.request, row.counted);
+  }
+
+  // One statement of rows per list and order, for all the pages that read it.
+  const sharing = new Map<string, number[]>();
+  requests.forEach((request, index) => {
+    if (idsOf[index].length === 0) return;
+    const key = `${request.list.list.operation.name} ${request.input.sort_by} ${request.input.sort_order}`;
+    sharing.set(key, [...(sharing.get(key) ?? []), index]);
+  });
+  const itemsOf = requests.map(() => [] as unknown[]);
+  await Promise.all(
+    [...sharing.values()].map(async (indexes) => {
+      const first = requests[indexes[0]];
+      const rows = await first.list.list.rowsOf(
+        db,
+        caller,
+        first.input,
+        indexes.flatMap((index) => idsOf[index]),
+      );
+      for (const index of indexes) {
+        const wanted = new Set(idsOf[index]);
+        itemsOf[index] = rows.filter((row) => wanted.has(row.id)).map((row) => row.item);
+      }
+    }),
+  );
+  requests.forEach((request, index) => {
+    const counted = countOf.get(index);
+    pages.set(request.key, {
+      items: itemsOf[index],
+      ...(counted === undefined
+        ? { total_count: itemsOf[index].length, total_capped: false }
+        : countedUpToCap(counted)),
+      page: 1,
+      page_size: request.input.page_size,
+    });
+  });
+  return pages;
 }

@@ -19,9 +19,9 @@ import { roleLabel } from '@fieldport/contract/roles';
 import { ticketStateLabel } from '@fieldport/contract/ticket-states';
 import { DomainError, forbidden } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/caller.ts';
-import { defineHandler, type Handler } from '../../platform/handler.ts';
-import type { ListHandler } from '../../platform/lists.ts';
 import type { Db } from '../../db/client.ts';
+import { defineHandler, type Handler } from '../../platform/handler.ts';
+import { firstPages, type ListHandler } from '../../platform/lists.ts';
 import { listCustomers } from '../customers/list-customers.ts';
 import { listUsers } from '../people/users-list.ts';
 import { listProductFleet } from '../product-fleet/list-product-fleet.ts';
@@ -151,23 +151,12 @@ function maySearch(caller: Caller, kind: SearchKind): boolean {
   }
 }
 
-async function searchKind(
-  db: Db,
-  caller: Caller,
-  kind: SearchKind,
-  search: string,
-  page: number,
-  pageSize: number,
-): Promise<SearchGroup> {
-  const { list, hit } = SOURCES[kind];
-  // The preview is SEARCH_PREVIEW_SIZE hits: the list runner pages any size; its schema only lets
-  // people choose among PAGE_SIZES.
-  const input = { ...listInputOf(kind, search, page, 10), page_size: pageSize };
-  const result = await list.list.page(db, caller, input);
+/** A page of a kind's list as its group of hits. */
+function groupOf(kind: SearchKind, result: PageData<unknown>): SearchGroup {
   return {
     kind,
     label: SEARCH_KIND_LABELS[kind],
-    hits: result.items.map((item) => ({ kind, ...hit(item) })),
+    hits: result.items.map((item) => ({ kind, ...SOURCES[kind].hit(item) })),
     total_count: result.total_count,
     total_capped: result.total_capped,
     page: result.page,
@@ -175,18 +164,40 @@ async function searchKind(
   };
 }
 
+/**
+ * A kind's list input for the term. A preview is SEARCH_PREVIEW_SIZE hits: the list runner pages
+ * any size; its schema only lets people choose among PAGE_SIZES.
+ */
+const searchInput = (kind: SearchKind, search: string, page: number, pageSize: number): ParsedListInput => ({
+  ...listInputOf(kind, search, page, 10),
+  page_size: pageSize,
+});
+
 export const searchAllModules = defineHandler(SearchAllModules, async (input, { db, caller }) => {
   const searched = SEARCH_KINDS.filter((kind) => maySearch(caller, kind));
   if (input.kind) {
-    if (!searched.includes(input.kind)) {
-      throw forbidden(SEARCH_MESSAGES.kindNotAllowed(SEARCH_KIND_LABELS[input.kind]));
+    const kind = input.kind;
+    if (!searched.includes(kind)) {
+      throw forbidden(SEARCH_MESSAGES.kindNotAllowed(SEARCH_KIND_LABELS[kind]));
     }
-    const group = await searchKind(db, caller, input.kind, input.search, input.page, input.page_size);
-    return { data: { groups: [group], searched } };
+    const page = await SOURCES[kind].list.list.page(
+      db,
+      caller,
+      searchInput(kind, input.search, input.page, input.page_size),
+    );
+    return { data: { groups: [groupOf(kind, page)], searched } };
   }
-  // One query per kind, together: on PostgreSQL each takes its own connection of the pool.
-  const groups = await Promise.all(
-    searched.map((kind) => searchKind(db, caller, kind, input.search, 1, SEARCH_PREVIEW_SIZE)),
+  // Every kind's first few in one statement, then one per list with hits (platform/lists.ts
+  // firstPages): the six people screens are one list.
+  const pages = await firstPages(
+    db,
+    caller,
+    searched.map((kind) => ({
+      key: kind,
+      list: SOURCES[kind].list,
+      input: searchInput(kind, input.search, 1, SEARCH_PREVIEW_SIZE),
+    })),
   );
+  const groups = searched.map((kind) => groupOf(kind, pages.get(kind)!));
   return { data: { groups: groups.filter((group) => group.total_count > 0), searched } };
 });
