@@ -179,4 +179,15 @@ describe("several lists' first pages at once", () => {
       { name: 'Remark 11 (by date)' },
     ]);
   });
+
+  it('counts a preview only as far as it is asked to', async () => {
+    const names = Array.from({ length: 12 }, (_, index) => `Remark ${String(index).padStart(2, '0')}`);
+    const caller = await organizationWith(names);
+    const asked = [{ key: 'remarks', list: remarks, input: input({ search: 'remark', page_size: 5 }) }];
+    const capped = await firstPages(app.database.db, caller, asked, { countCap: 10 });
+    expect(capped.get('remarks')).toMatchObject({ total_count: 10, total_capped: true });
+    expect(capped.get('remarks')?.items).toHaveLength(5);
+    const exact = await firstPages(app.database.db, caller, asked, { countCap: 12 });
+    expect(exact.get('remarks')).toMatchObject({ total_count: 12, total_capped: false });
+  });
 });

@@ -226,7 +226,10 @@ type IdsQuery = SQLWrapper & PromiseLike<{ id: unknown }[]>;
 /** A query whose rows a capped count counts (a drizzle select, not yet limited). */
 type CountableQuery = { limit(limit: number): SQLWrapper & { as(alias: string): unknown } };
 
-const countedUpToCap = (n: number) => ({ total_count: Math.min(n, COUNT_CAP), total_capped: n > COUNT_CAP });
+const countedUpToCap = (n: number, cap = COUNT_CAP) => ({
+  total_count: Math.min(n, cap),
+  total_capped: n > cap,
+});
 
 interface KeysetMark {
   value: string | null;
@@ -457,11 +460,13 @@ export interface FirstPageRequest<Key extends string> {
  * conditions, order, party walls and count. Sent one by one, eleven lists took 18 statements, and
  * on this kind of machine each statement costs the server about a millisecond of its own work
  * (writing to the socket, building the SQL) beside PostgreSQL's (docs/benchmarks.md#search).
+ * `countCap` counts to fewer than the lists' COUNT_CAP, for a preview that links to the whole list.
  */
 export async function firstPages<Key extends string>(
   db: Db,
   caller: Caller,
   requests: FirstPageRequest<Key>[],
+  { countCap = COUNT_CAP }: { countCap?: number } = {},
 ): Promise<Map<Key, PageData<unknown>>> {
   const pages = new Map<Key, PageData<unknown>>();
   if (requests.length === 0) return pages;
@@ -482,7 +487,7 @@ export async function firstPages<Key extends string>(
       (index) =>
         sql`select ${index}::int as request, ${pageName(index)}.id::text as id, null::int as counted from ${pageName(index)}
               union all
-              select ${index}::int, null, (select count(*)::int from ${parts[index].counted.limit(COUNT_CAP + 1)} as bounded)
+              select ${index}::int, null, (select count(*)::int from ${parts[index].counted.limit(countCap + 1)} as bounded)
                where (select count(*) from ${pageName(index)}) = ${requests[index].input.page_size}`,
     ),
     sql` union all `,
@@ -527,7 +532,7 @@ export async function firstPages<Key extends string>(
       items: itemsOf[index],
       ...(counted === undefined
         ? { total_count: itemsOf[index].length, total_capped: false }
-        : countedUpToCap(counted)),
+        : countedUpToCap(counted, countCap)),
       page: 1,
       page_size: request.input.page_size,
     });

@@ -48,6 +48,12 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
 
 /** How many of each kind the top bar and the first view show. */
 export const SEARCH_PREVIEW_SIZE = 5;
+/**
+ * How far the first view counts each kind ("Show all 100+ tickets"): a preview needs no more, and
+ * counting a broad term's matches to the lists' 10,000 is most of a first view's work. A kind's own
+ * pages ("Show all") count as far as its list does.
+ */
+export const SEARCH_PREVIEW_COUNT_CAP = 100;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -68,7 +74,10 @@ export interface SearchGroup {
   kind: SearchKind;
   label: string;
   hits: SearchHit[];
-  /** Exact up to the lists' count cap; `total_capped` when more match. */
+  /**
+   * Exact up to SEARCH_PREVIEW_COUNT_CAP in the first view, up to the lists' count cap on a page of
+   * one kind; `total_capped` when more match.
+   */
   total_count: number;
   total_capped: boolean;
   page: number;

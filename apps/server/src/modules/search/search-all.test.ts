@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn, shiftDay } from '@fieldport/contract/fields';
 import { RaisePurchaseOrder } from '@fieldport/contract/operations/purchasing';
 import { SaveQuotation } from '@fieldport/contract/operations/quotations';
-import { SearchAllModules, type SearchAllData } from '@fieldport/contract/operations/search';
+import {
+  SEARCH_PREVIEW_COUNT_CAP,
+  SearchAllModules,
+  type SearchAllData,
+} from '@fieldport/contract/operations/search';
 import { seedFleetItems } from '../../db/seed/product-fleet.ts';
 import { seedVendor } from '../../db/seed/purchasing.ts';
 import { grant, seedDesignation } from '../../db/seed/factories.ts';
@@ -50,6 +54,37 @@ describe('one box across kinds', () => {
     const byPhone = await world.ok('OWNER', SearchAllModules, { search: digits });
     expect(titlesByKind(byPhone).CUSTOMERS).toContain(world.customer.name);
     expect(titlesByKind(byPhone).TICKETS).toContain(ticket.ticket_number);
+  });
+
+  it('counts the first view to 100 ("100+"), and a kind\'s own pages to the lists\' cap', async () => {
+    const prefix = unique('MANY').toUpperCase();
+    await seedFleetItems(
+      world.db,
+      Array.from({ length: SEARCH_PREVIEW_COUNT_CAP + 1 }, (_, index) => ({
+        organization_id: world.org.id,
+        serial_number: `${prefix}${String(index).padStart(3, '0')}`,
+        service_id: world.service.id,
+        customer_id: world.customer.id,
+        location_id: world.customer.locations[0].id,
+      })),
+      { history: false },
+    );
+    const first = await world.ok('OWNER', SearchAllModules, { search: prefix });
+    const fleet = first.groups.find((group) => group.kind === 'FLEET_ITEMS')!;
+    expect(fleet).toMatchObject({ total_count: SEARCH_PREVIEW_COUNT_CAP, total_capped: true });
+    expect(fleet.hits.map((hit) => hit.title)).toEqual(
+      [0, 1, 2, 3, 4].map((index) => `${prefix}${String(index).padStart(3, '0')}`),
+    );
+    const showAll = await world.ok('OWNER', SearchAllModules, {
+      search: prefix,
+      kind: 'FLEET_ITEMS',
+      page_size: 10,
+    });
+    expect(showAll.groups[0]).toMatchObject({
+      total_count: SEARCH_PREVIEW_COUNT_CAP + 1,
+      total_capped: false,
+    });
+    expect(showAll.groups[0].hits).toHaveLength(10);
   });
 
   it('finds a fleet item and its tickets by serial number, and people by name or email', async () => {

@@ -8,6 +8,7 @@ import {
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
   SEARCH_MESSAGES,
+  SEARCH_PREVIEW_COUNT_CAP,
   SEARCH_PREVIEW_SIZE,
   SEARCHED_USER_GROUPS,
   SearchAllModules,
@@ -188,7 +189,7 @@ export const searchAllModules = defineHandler(SearchAllModules, async (input, { 
     return { data: { groups: [groupOf(kind, page)], searched } };
   }
   // Every kind's first few in one statement, then one per list with hits (platform/lists.ts
-  // firstPages): the six people screens are one list.
+  // firstPages): the six people screens are one list. Counted to SEARCH_PREVIEW_COUNT_CAP.
   const pages = await firstPages(
     db,
     caller,
@@ -197,6 +198,7 @@ export const searchAllModules = defineHandler(SearchAllModules, async (input, { 
       list: SOURCES[kind].list,
       input: searchInput(kind, input.search, 1, SEARCH_PREVIEW_SIZE),
     })),
+    { countCap: SEARCH_PREVIEW_COUNT_CAP },
   );
   const groups = searched.map((kind) => groupOf(kind, pages.get(kind)!));
   return { data: { groups: groups.filter((group) => group.total_count > 0), searched } };
