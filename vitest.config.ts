@@ -51,7 +51,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           // The accessibility gate around every journey (docs/architecture.md#the-accessibility-gate).
           setupFiles: ['e2e/support/axe-setup.ts'],
-          testTimeout: 60_000,
+          // A journey's budget, not a speed check (speed is measured in bench/): every wait in it is
+          // bounded on its own, and a busy machine has been seen to take twice as long or more.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

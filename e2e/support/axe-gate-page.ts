@@ -77,6 +77,17 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
         (animation) =>
           animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
       );
+  /**
+   * Takes what still moves to its end state: its final colours are what a person reads. Endless
+   * ones (a spinner) are left alone; finish() refuses them.
+   */
+  const finishTransitions = () => {
+    for (const animation of document.getAnimations()) {
+      if (animation.playState !== 'running') continue;
+      if (animation.effect?.getComputedTiming().endTime === Infinity) continue;
+      animation.finish();
+    }
+  };
   const openDialogs = () =>
     Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).filter((dialog) =>
       dialog.checkVisibility({ visibilityProperty: true }),
@@ -149,9 +160,12 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
       if (checked.has(screen)) return;
       checked.add(screen);
       const url = location.href;
-      // A transition that starts while axe reads the page (the journey clicked on meanwhile) shows
-      // colours between two states; axe's contrast findings are then judged again once it is still.
-      let movedMeanwhile = false;
+      // A transition under way while axe reads the page shows colours between two states (a status
+      // chip's background fading to its next state's under its new text). It may have started
+      // meanwhile (the journey clicked on), or be one untilStill gave up waiting for on a slow
+      // machine, or one axe's own style reads started. Contrast is then judged again on the colours
+      // the screen settles on.
+      let movedMeanwhile = animating();
       const onMove = () => {
         movedMeanwhile = true;
       };
@@ -161,11 +175,13 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
         const results = await axe()
           .run(document, runOptions)
           .finally(() => {
+            movedMeanwhile ||= animating();
             document.removeEventListener('transitionrun', onMove, true);
             document.removeEventListener('animationstart', onMove, true);
           });
         if (movedMeanwhile && results.violations.some((result) => result.id === 'color-contrast')) {
           await untilStill(1_000);
+          finishTransitions();
           const again = await axe().run(document, {
             runOnly: { type: 'rule', values: ['color-contrast'] },
             resultTypes: ['violations'],
