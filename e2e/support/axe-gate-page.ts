@@ -78,14 +78,12 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
           animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
       );
   /**
-   * Takes what still moves to its end state: its final colours are what a person reads. Endless
-   * ones (a spinner) are left alone; finish() refuses them.
+   * Takes the CSS transitions still under way to their end state: their final colours are what a
+   * person reads. Keyframe animations (a snackbar sliding in, a spinner) are left to run.
    */
   const finishTransitions = () => {
     for (const animation of document.getAnimations()) {
-      if (animation.playState !== 'running') continue;
-      if (animation.effect?.getComputedTiming().endTime === Infinity) continue;
-      animation.finish();
+      if (animation instanceof CSSTransition && animation.playState === 'running') animation.finish();
     }
   };
   const openDialogs = () =>

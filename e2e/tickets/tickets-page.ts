@@ -151,7 +151,19 @@ export async function createTicket(
   }
   await form.getByRole('button', { name: 'Create ticket' }).click();
   const created = page.getByText(/^Ticket [A-Z]+-\d+ created$/).first();
-  await created.waitFor({ timeout: 15_000 });
+  await created.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+    // Say what the page showed instead: a refusal's snackbar, a field's error, or nothing at all.
+    const said = [
+      ...(await page.getByRole('alert').allTextContents()),
+      ...(await form.locator('.Mui-error').allTextContents()),
+    ].filter((text) => text.trim());
+    throw new Error(
+      `No "Ticket … created" after Create ticket; the page showed: ${said.join(' | ') || 'nothing'}`,
+      {
+        cause: error,
+      },
+    );
+  });
   const number = /Ticket ([A-Z]+-\d+) created/.exec((await created.textContent()) ?? '')![1];
   await page.getByRole('heading', { level: 1, name: `Ticket ${number}` }).waitFor();
   return number;
