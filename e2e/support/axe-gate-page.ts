@@ -163,9 +163,9 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
       // meanwhile (the journey clicked on), or be one untilStill gave up waiting for on a slow
       // machine, or one axe's own style reads started. Contrast is then judged again on the colours
       // the screen settles on.
-      let movedMeanwhile = animating();
+      let moved = animating();
       const onMove = () => {
-        movedMeanwhile = true;
+        moved = true;
       };
       document.addEventListener('transitionrun', onMove, true);
       document.addEventListener('animationstart', onMove, true);
@@ -173,11 +173,11 @@ export function axeGateInPage(config: AxeGatePageConfig): void {
         const results = await axe()
           .run(document, runOptions)
           .finally(() => {
-            movedMeanwhile ||= animating();
+            moved ||= animating();
             document.removeEventListener('transitionrun', onMove, true);
             document.removeEventListener('animationstart', onMove, true);
           });
-        if (movedMeanwhile && results.violations.some((result) => result.id === 'color-contrast')) {
+        if (moved && results.violations.some((result) => result.id === 'color-contrast')) {
           await untilStill(1_000);
           finishTransitions();
           const again = await axe().run(document, {

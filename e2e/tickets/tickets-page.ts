@@ -157,12 +157,8 @@ export async function createTicket(
       ...(await page.getByRole('alert').allTextContents()),
       ...(await form.locator('.Mui-error').allTextContents()),
     ].filter((text) => text.trim());
-    throw new Error(
-      `No "Ticket … created" after Create ticket; the page showed: ${said.join(' | ') || 'nothing'}`,
-      {
-        cause: error,
-      },
-    );
+    const shown = said.join(' | ') || 'nothing';
+    throw new Error(`No "Ticket … created" after Create ticket; the page showed: ${shown}`, { cause: error });
   });
   const number = /Ticket ([A-Z]+-\d+) created/.exec((await created.textContent()) ?? '')![1];
   await page.getByRole('heading', { level: 1, name: `Ticket ${number}` }).waitFor();

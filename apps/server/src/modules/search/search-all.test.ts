@@ -58,11 +58,12 @@ describe('one box across kinds', () => {
 
   it('counts the first view to 100 ("100+"), and a kind\'s own pages to the lists\' cap', async () => {
     const prefix = unique('MANY').toUpperCase();
+    const serialAt = (index: number) => `${prefix}${String(index).padStart(3, '0')}`;
     await seedFleetItems(
       world.db,
       Array.from({ length: SEARCH_PREVIEW_COUNT_CAP + 1 }, (_, index) => ({
         organization_id: world.org.id,
-        serial_number: `${prefix}${String(index).padStart(3, '0')}`,
+        serial_number: serialAt(index),
         service_id: world.service.id,
         customer_id: world.customer.id,
         location_id: world.customer.locations[0].id,
@@ -72,9 +73,7 @@ describe('one box across kinds', () => {
     const first = await world.ok('OWNER', SearchAllModules, { search: prefix });
     const fleet = first.groups.find((group) => group.kind === 'FLEET_ITEMS')!;
     expect(fleet).toMatchObject({ total_count: SEARCH_PREVIEW_COUNT_CAP, total_capped: true });
-    expect(fleet.hits.map((hit) => hit.title)).toEqual(
-      [0, 1, 2, 3, 4].map((index) => `${prefix}${String(index).padStart(3, '0')}`),
-    );
+    expect(fleet.hits.map((hit) => hit.title)).toEqual([0, 1, 2, 3, 4].map(serialAt));
     const showAll = await world.ok('OWNER', SearchAllModules, {
       search: prefix,
       kind: 'FLEET_ITEMS',
