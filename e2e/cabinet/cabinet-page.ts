@@ -69,10 +69,6 @@ export function folderInAddress(page: Page): string | null {
   return new URL(page.url()).searchParams.get('folder');
 }
 
-/** Whether the page is wider than the window (a sideways scroll). */
-export const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 /** Presses Tab until the element named `label` has the focus (at most `presses` times). */
 export async function tabUntil(
   page: Page,

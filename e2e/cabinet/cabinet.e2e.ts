@@ -10,7 +10,7 @@ import { optionsClosed } from '../inventory/parts-journey-page.ts';
 import { focusedLabel } from '../requests/requests-page.ts';
 import { still } from '../schedules/schedules-page.ts';
 import { checkAccessibilityNow } from '../support/axe-gate.ts';
-import { closeBrowser, DEMO, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, DEMO, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectMessage, expectPath, loginPage } from '../support/login-page.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import {
@@ -19,7 +19,6 @@ import {
   documentDialog,
   folderDialog,
   folderInAddress,
-  sideways,
   tabUntil,
 } from './cabinet-page.ts';
 import { simplePdf } from '../../apps/server/src/modules/cabinet/demo-cabinet.ts';

@@ -3,7 +3,7 @@ import { dayIn, formatRupees, rupeesToPaise, shiftDay } from '@fieldport/contrac
 import { lastDayOfMonths } from '@fieldport/contract/operations/product-fleet';
 import { openAs } from '../approvals/approvals-screen-page.ts';
 import { choose, optionsClosed } from '../inventory/parts-journey-page.ts';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { contractEntry, contractsScreen, dayWords, detailOf } from './contracts-page.ts';
 
 beforeAll(launchBrowser);
@@ -168,9 +168,7 @@ describe('AMC contracts', () => {
     // On a phone: the list fits the width; the contract and its state stay in view.
     await page.setViewportSize(PHONE);
     await newRow.getByText('Active', { exact: true }).waitFor();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(
       (await screen.list.getByRole('columnheader').allTextContents()).map((text) => text.trim()),
     ).toEqual(['Contract', 'State']);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, screenshot, sideways } from '../support/browser.ts';
 import { createTicket, signIn, uniqueMobile, uniqueName } from '../tickets/tickets-page.ts';
 
 // Credits (docs/credits.md) on the demo, which uses them: each new ticket spends its service's
@@ -48,7 +48,7 @@ describe('credits in the browser', () => {
     await ledger.getByText('Demo opening balance', { exact: false }).waitFor();
     // The choice's menu has faded out before the picture is taken.
     await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sideways(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'transactions-narrow');
     await owner.context.close();

@@ -16,7 +16,7 @@ import { openAs } from '../approvals/approvals-screen-page.ts';
 import { choose, optionsClosed } from '../inventory/parts-journey-page.ts';
 import { still } from '../schedules/schedules-page.ts';
 import { checkAccessibilityNow } from '../support/axe-gate.ts';
-import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectMessage, expectPath } from '../support/login-page.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import {
@@ -50,10 +50,6 @@ const PHONE = { width: 390, height: 844 };
 const STAMP = Date.now().toString(36);
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Whether the page is wider than the window (a sideways scroll). */
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A day as the screens write it: '25 Nov 2026'. */
 const dayWords = (day: string) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectMessage } from '../support/login-page.ts';
 import { masterPage, openAsOwner } from '../support/master-page.ts';
 
@@ -183,7 +183,7 @@ describe('settings masters in the browser', () => {
     await openAsOwner(page, '/WipState');
     const states = masterPage(page, { title: 'WIP State', noun: 'WIP state', nouns: 'WIP states' });
     await expect.poll(() => states.names()).toEqual(['Diagnosis', 'Parts', 'Repair', 'Installation']);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sideways(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'wip-states-narrow');
 

@@ -9,7 +9,7 @@ import { gstinProblem } from '@fieldport/contract/gst';
 import { DEFAULT_PAGE_SIZE } from '@fieldport/contract/lists';
 import { approvalsScreen, openAs } from '../approvals/approvals-screen-page.ts';
 import { choose, optionsClosed } from '../inventory/parts-journey-page.ts';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectMessage } from '../support/login-page.ts';
 import { amountsOf, columnTexts, paiseOf, payoutsScreen } from './payouts-page.ts';
 
@@ -218,9 +218,7 @@ describe('A service partner payout', () => {
     await openAs(phone.page, 'SERVICE_PARTNER', '/ServicePartnerPayout');
     const phoneScreen = payoutsScreen(phone.page, 'Partner Payout');
     await phoneScreen.row(invoiceNumber).waitFor();
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
+    const overflow = await sideways(phone.page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'partner-payouts-phone');
     details = await phoneScreen.open(invoiceNumber);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectMessage } from '../support/login-page.ts';
 import { masterPage, openAsOwner } from '../support/master-page.ts';
 import { choose } from '../tickets/tickets-page.ts';
@@ -96,7 +96,7 @@ describe('rate cards in the browser', () => {
     await expect
       .poll(() => cards.names('Rate card'))
       .toContainEqual(expect.stringContaining('CoolFix standard visit'));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sideways(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'rate-cards-narrow');
     await context.close();

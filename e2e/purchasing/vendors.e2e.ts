@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectMessage } from '../support/login-page.ts';
 import { masterPage, openAsOwner } from '../support/master-page.ts';
 
@@ -47,7 +47,7 @@ describe('vendors in the browser', () => {
     await openAsOwner(page, '/VendorsView');
     const vendors = masterPage(page, { title: 'Vendors', noun: 'vendor', nouns: 'vendors' });
     await expect.poll(() => vendors.names()).toContain('CoolAir Spares Pvt Ltd');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await sideways(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'vendors-narrow');
     await context.close();

@@ -17,6 +17,7 @@ import {
   mailedQuotationToken,
   newPage,
   screenshot,
+  sideways,
 } from '../support/browser.ts';
 import { expectMessage } from '../support/login-page.ts';
 import { customerPage, definitionOf, draftForm, quotationsScreen } from './quotations-page.ts';
@@ -187,9 +188,7 @@ describe('A quotation', () => {
     await customer.page.getByText(CUSTOMER, { exact: true }).first().waitFor();
     await customer.page.getByText(PART, { exact: false }).first().waitFor();
     expect((await amountsOf(customer.page.getByLabel('Totals', { exact: true }))).Total).toBe(expected.total);
-    const overflow = await customer.page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
+    const overflow = await sideways(customer.page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(customer.page, 'quotation-customer-phone');
     await customer.page.setViewportSize({ width: 1366, height: 850 });

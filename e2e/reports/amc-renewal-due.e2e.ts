@@ -2,18 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACTS_MESSAGES } from '@fieldport/contract/operations/contracts';
 import type { QuotationDetails } from '@fieldport/contract/operations/quotations';
 import type { ReportData } from '@fieldport/contract/operations/reports';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import { callAs } from '../support/page-operations.ts';
-import {
-  addressOf,
-  axeClean,
-  expectWorkbook,
-  FIGURES,
-  PHONE,
-  reportScreen,
-  sideways,
-} from './reports-page.ts';
+import { addressOf, axeClean, expectWorkbook, FIGURES, PHONE, reportScreen } from './reports-page.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);

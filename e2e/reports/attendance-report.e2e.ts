@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDay } from '@fieldport/contract/fields';
 import type { ReportData } from '@fieldport/contract/operations/reports';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import { callAs } from '../support/page-operations.ts';
-import {
-  addressOf,
-  axeClean,
-  expectWorkbook,
-  FIGURES,
-  PHONE,
-  reportScreen,
-  sideways,
-  today,
-} from './reports-page.ts';
+import { addressOf, axeClean, expectWorkbook, FIGURES, PHONE, reportScreen, today } from './reports-page.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportData } from '@fieldport/contract/operations/reports';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import { callAs } from '../support/page-operations.ts';
 import {
@@ -13,7 +13,6 @@ import {
   PHONE,
   recentDays,
   reportScreen,
-  sideways,
 } from './reports-page.ts';
 
 beforeAll(launchBrowser);

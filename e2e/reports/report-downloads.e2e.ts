@@ -3,10 +3,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '@fieldport/contract/lists';
 import { REPORT_DOWNLOAD_MESSAGES } from '@fieldport/contract/operations/report-downloads';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import { callAs } from '../support/page-operations.ts';
-import { axeClean, PHONE, sideways } from './reports-page.ts';
+import { axeClean, PHONE } from './reports-page.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);

@@ -128,10 +128,6 @@ export async function axeClean(page: Page) {
   expect(violations.map((violation) => violation.id)).toEqual([]);
 }
 
-/** Whether the page is wider than the window (a sideways scroll). */
-export const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 /** The export is the workbook of every row with the totals last, those the screen shows. */
 export async function expectWorkbook(body: Buffer, totals: string[]) {
   // An .xlsx is a zip: it starts with 'PK'.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartyItem } from '@fieldport/contract/operations/people';
 import { monthLabel, type ReportData } from '@fieldport/contract/operations/reports';
 import { openAs } from '../approvals/approvals-screen-page.ts';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectMessage, expectPath } from '../support/login-page.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import { callAs } from '../support/page-operations.ts';
@@ -17,7 +17,6 @@ import {
   PHONE,
   recentDays,
   reportScreen,
-  sideways,
 } from './reports-page.ts';
 
 beforeAll(launchBrowser);

@@ -22,6 +22,7 @@ import {
   newestInMail,
   newPage,
   screenshot,
+  sideways,
 } from '../support/browser.ts';
 import { expectMessage, expectPath } from '../support/login-page.ts';
 import { callAs } from '../support/page-operations.ts';
@@ -66,10 +67,6 @@ const entry = (name: string, seed: number, more: Partial<RequestEntry> = {}): Re
 });
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Whether the page is wider than the window (a sideways scroll). */
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** The number in a heading 'Request RFS/… sent'. */
 async function sentNumber(page: Page): Promise<string> {

@@ -4,7 +4,7 @@ import { SCHEDULES_MESSAGES } from '@fieldport/contract/operations/schedules';
 import { addMonths } from '../../apps/server/src/modules/schedules/due-dates.ts';
 import { dayWords } from '../contracts/contracts-page.ts';
 import { choose, optionsClosed } from '../inventory/parts-journey-page.ts';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectMessage, expectPath } from '../support/login-page.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import { planDialog, schedulesScreen, still } from './schedules-page.ts';
@@ -166,9 +166,7 @@ describe('Scheduled service', () => {
     await screen.tab('Plans').click();
     await planRow.getByText('Active', { exact: true }).waitFor();
     await planRow.getByText(`Every 3 months · next ${dayWords(addMonths(today, 3))}`).waitFor();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
     const headers = (await screen.plans.getByRole('columnheader').allTextContents()).map((text) =>
       text.trim(),
     );
@@ -177,9 +175,7 @@ describe('Scheduled service', () => {
     await screenshot(page, 'schedules-plans-phone');
     await screen.tab('Raised').click();
     await raisedRow.getByRole('link', { name: ticketNumber }).waitFor();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
     await still(page);
     await screenshot(page, 'schedules-raised-phone');
     await screen.planButton().click();

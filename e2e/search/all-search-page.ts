@@ -73,7 +73,3 @@ export const addressOf = (page: Page) => {
   const url = new URL(page.url());
   return { path: url.pathname, params: url.searchParams };
 };
-
-/** Whether the page is wider than the window (a sideways scroll). */
-export const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -7,11 +7,11 @@ import type { TicketItem } from '@fieldport/contract/operations/tickets';
 import { openAs } from '../approvals/approvals-screen-page.ts';
 import { still } from '../schedules/schedules-page.ts';
 import { checkAccessibilityNow } from '../support/axe-gate.ts';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, sideways } from '../support/browser.ts';
 import { expectPath } from '../support/login-page.ts';
 import { openAsOwner } from '../support/master-page.ts';
 import { callAs } from '../support/page-operations.ts';
-import { addressOf, allSearchScreen, searchAs, sideways, topBarSearch } from './all-search-page.ts';
+import { addressOf, allSearchScreen, searchAs, topBarSearch } from './all-search-page.ts';
 
 beforeAll(launchBrowser);
 afterAll(closeBrowser);

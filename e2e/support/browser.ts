@@ -153,3 +153,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     }
   }
 }
+
+/**
+ * How far the page is wider than the window (a sideways scroll), 0 or less when it fits. A list that
+ * drops columns at a narrower width does so on a render after the resize, so this first gives the
+ * page up to 5 s to fit; a page that never fits reports how far it overflows.
+ */
+export async function sideways(page: Page): Promise<number> {
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
