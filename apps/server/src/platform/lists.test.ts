@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   listInput,
@@ -33,7 +33,7 @@ const ListRemarksForTest = query<PageData<{ name: string }>>()({
     filters: { status: statusFilterSchema },
   }),
 });
-const remarks = defineList(ListRemarksForTest, {
+const remarksSource = {
   table: closureRemark,
   select: { name: closureRemark.name },
   search: [closureRemark.name],
@@ -43,8 +43,9 @@ const remarks = defineList(ListRemarksForTest, {
     initial_unless_b: sql`nullif(left(${closureRemark.name}, 1), 'B')`,
   },
   status: closureRemark.status,
-  toItem: (row) => ({ name: row.name }),
-});
+  toItem: (row: { name: string }) => ({ name: row.name }),
+};
+const remarks = defineList(ListRemarksForTest, remarksSource);
 
 async function organizationWith(names: string[]) {
   const { org } = await seedTestOrganization(app.database.db, { roles: [] });
@@ -177,6 +178,74 @@ describe("several lists' first pages at once", () => {
     expect(together.get('other list')?.items).toEqual([
       { name: 'Remark 10 (by date)' },
       { name: 'Remark 11 (by date)' },
+    ]);
+  });
+
+  it("reads a term's matches once for pages of a list that differ only in their filters", async () => {
+    // The same list, saying that a term finds few of its rows.
+    const fewRemarks = defineList(ListRemarksForTest, { ...remarksSource, fewMatches: true });
+    const names = [
+      'Bravo',
+      'Beta',
+      'Bingo',
+      'Bongo',
+      'Cobalt',
+      'Abbot',
+      'Remark b1',
+      'Remark b2',
+      'Remark b3',
+    ];
+    const caller = await organizationWith(names);
+    await app.database.db.execute(
+      sql`update closure_remark set status = 'INACTIVE' where organization_id = ${caller.organization.id} and name in ('Beta', 'Bongo', 'Remark b2')`,
+    );
+    await organizationWith(['Bystander', 'Babble']);
+    for (const [sort_by, sort_order] of [
+      ['name', 'asc'],
+      ['initial_unless_b', 'desc'],
+    ] as const) {
+      const asked = [
+        { key: 'active', input: input({ search: 'b', status: 'ACTIVE', page_size: 3, sort_by, sort_order }) },
+        {
+          key: 'inactive',
+          input: input({ search: 'b', status: 'INACTIVE', page_size: 3, sort_by, sort_order }),
+        },
+        { key: 'all', input: input({ search: 'b', page_size: 3, sort_by, sort_order }) },
+        { key: 'none', input: input({ search: 'zz', status: 'ACTIVE', page_size: 3, sort_by, sort_order }) },
+        { key: 'other term', input: input({ search: 'remark', page_size: 3, sort_by, sort_order }) },
+      ];
+      const shared = vi.spyOn(fewRemarks.list, 'sharedPageQueries');
+      const together = await firstPages(
+        app.database.db,
+        caller,
+        asked.map(({ key, input }) => ({ key, list: fewRemarks, input })),
+        { countCap: 5 },
+      );
+      // The three pages of the term 'b' share its matches; the others are read as they are alone.
+      expect(shared).toHaveBeenCalledTimes(1);
+      expect(shared).toHaveBeenCalledWith(
+        app.database.db,
+        caller,
+        asked.slice(0, 3).map(({ input }) => input),
+      );
+      shared.mockRestore();
+      for (const { key, input } of asked) {
+        const alone = await fewRemarks.list.page(app.database.db, caller, input);
+        const capped = alone.total_count > 5 ? { total_count: 5, total_capped: true } : {};
+        expect(together.get(key), `${key} ${sort_by} ${sort_order}`).toEqual({ ...alone, ...capped });
+      }
+      expect(together.get('active')).toMatchObject({ total_count: 5, total_capped: true });
+      expect(together.get('inactive')).toMatchObject({ total_count: 3, total_capped: false });
+    }
+    const byName = await firstPages(app.database.db, caller, [
+      { key: 'active', list: fewRemarks, input: input({ search: 'b', status: 'ACTIVE', page_size: 3 }) },
+      { key: 'inactive', list: fewRemarks, input: input({ search: 'b', status: 'INACTIVE', page_size: 3 }) },
+    ]);
+    expect(byName.get('active')?.items).toEqual([{ name: 'Abbot' }, { name: 'Bingo' }, { name: 'Bravo' }]);
+    expect(byName.get('inactive')?.items).toEqual([
+      { name: 'Beta' },
+      { name: 'Bongo' },
+      { name: 'Remark b2' },
     ]);
   });
 

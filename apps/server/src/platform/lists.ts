@@ -1,10 +1,10 @@
+import { createHash } from 'node:crypto';
 import {
   and,
   asc,
   desc,
   eq,
   getTableName,
-  inArray,
   is,
   isNotNull,
   isNull,
@@ -106,6 +106,12 @@ export interface ListSource<Op extends ListOperation, Select extends SelectedFie
   /** The list's own filters, from its input. */
   filters?: (input: ParsedInputOf<Op>, caller: Caller) => (SQL | undefined)[];
   /**
+   * A term finds few of its rows (the members of one organization), so `firstPages` may read them
+   * once for several of its pages that differ only in their filters (All Search's six people
+   * screens) instead of searching once per page: see `sharedPageQueries`.
+   */
+  fewMatches?: boolean;
+  /**
    * A check beyond the operation's access that depends on the input (a people screen's own module,
    * docs/people.md#screens-are-user-groups); it throws a DomainError. The handler and the export
    * route both run it.
@@ -127,13 +133,15 @@ interface ListRunner<Item> {
    * in one statement: the page's ids in the list's order, and the rows that total_count counts.
    */
   pageQueries(db: Db, caller: Caller, input: ParsedListInput): { ids: IdsQuery; counted: CountableQuery };
-  /** The rows of these ids (of this list, for this caller), in the list's order, each with its id. */
-  rowsOf(
-    db: Db,
-    caller: Caller,
-    input: ParsedListInput,
-    ids: string[],
-  ): Promise<{ id: string; item: Item }[]>;
+  /**
+   * For a list whose terms find few rows (`fewMatches`), several first pages with the same term,
+   * order and size but their own filters, as one query of every row the term finds in scope, with
+   * its sort value and a flag per input for whether the row passes that input's own filters
+   * (`in_0`, `in_1`, …). `firstPages` reads each page and its count from it.
+   */
+  sharedPageQueries?(db: Db, caller: Caller, inputs: ParsedListInput[]): SQLWrapper;
+  /** The rows of these ids (of this list, for this caller), by id: `inOrderOf` puts them in the page's order. */
+  rowsOf(db: Db, caller: Caller, ids: string[]): Promise<Map<string, Item>>;
   /** Every matching row, in the list's order, read in batches (bounded memory). */
   stream(db: Db, caller: Caller, input: ParsedListInput, batchSize?: number): AsyncGenerator<Item[]>;
   /** How many rows match, exactly (a background download's progress; a page caps its count). */
@@ -226,6 +234,27 @@ type IdsQuery = SQLWrapper & PromiseLike<{ id: unknown }[]>;
 /** A query whose rows a capped count counts (a drizzle select, not yet limited). */
 type CountableQuery = { limit(limit: number): SQLWrapper & { as(alias: string): unknown } };
 
+/** The rows of a page in its ids' order; an id whose row is gone since (deleted meanwhile) is left out. */
+function inOrderOf<Item>(ids: string[], rows: Map<string, Item>): Item[] {
+  const items: Item[] = [];
+  for (const id of ids) {
+    const item = rows.get(id);
+    if (item !== undefined) items.push(item);
+  }
+  return items;
+}
+
+/**
+ * A name for a query as a prepared statement, from its text. PostgreSQL then parses and plans it
+ * once per connection, and once its generic plan is estimated to cost no more than one planned for
+ * the values, runs it unplanned: a page's rows, read by their ids, took 1 to 6 ms to plan and 0.2 ms
+ * to run (docs/benchmarks.md#search). Only for texts that do not grow with the values (the ids as
+ * one array), so that each connection keeps a statement per list and kind of caller, not per call.
+ */
+function namedByText(query: { toSQL(): { sql: string } }): string {
+  return `rows_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 20)}`;
+}
+
 const countedUpToCap = (n: number, cap = COUNT_CAP) => ({
   total_count: Math.min(n, cap),
   total_capped: n > cap,
@@ -254,17 +283,22 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
         ? inOrganization({ organization_id: source.organizationColumn }, caller)
         : scopeOf(source.table, scope, caller);
 
-  const conditions = (caller: Caller, input: ParsedListInput): SQL | undefined =>
+  const searched = (caller: Caller, input: ParsedListInput): SQL | undefined =>
+    typeof source.search === 'function'
+      ? input.search
+        ? source.search(input.search, caller)
+        : undefined
+      : searchCondition(source.search, input.search);
+
+  /** The conditions of the input besides the scope and the term: its status and its own filters. */
+  const filtered = (caller: Caller, input: ParsedListInput): SQL | undefined =>
     and(
-      scoped(caller),
-      typeof source.search === 'function'
-        ? input.search
-          ? source.search(input.search, caller)
-          : undefined
-        : searchCondition(source.search, input.search),
       source.status && input.status && input.status !== 'ALL' ? eq(source.status, input.status) : undefined,
       ...(source.filters?.(input as ParsedInputOf<Op>, caller) ?? []),
     );
+
+  const conditions = (caller: Caller, input: ParsedListInput): SQL | undefined =>
+    and(scoped(caller), searched(caller, input), filtered(caller, input));
 
   const sortExpression = (input: ParsedListInput): SortExpression => {
     const expression = (source.sort as Record<string, SortExpression>)[input.sort_by];
@@ -321,34 +355,53 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
       return { ids, counted };
     },
 
-    async rowsOf(db, caller, input, ids) {
-      if (ids.length === 0) return [];
-      const rows = await select(db, caller, { __id: sql<string>`${source.table.id}` })
-        .where(and(scoped(caller), inArray(source.table.id, ids)))
-        .orderBy(...orderOf(input));
-      return rows.map((row) => ({
-        id: (row as { __id: string }).__id,
-        item: source.toItem(row as unknown as SelectResultFields<Select>, caller),
-      }));
+    ...(source.fewMatches && {
+      sharedPageQueries(db: Db, caller: Caller, inputs: ParsedListInput[]) {
+        const [first] = inputs;
+        const own = inputs.map((input) => filtered(caller, input) ?? sql`true`);
+        return from(db, {
+          id: source.table.id,
+          sort: sql`${sortExpression(first)}`.as('sort'),
+          ...Object.fromEntries(
+            own.map((condition, index) => [
+              `in_${index}`,
+              sql<boolean>`coalesce(${condition}, false)`.as(`in_${index}`),
+            ]),
+          ),
+        }).where(and(scoped(caller), searched(caller, first), or(...own)));
+      },
+    }),
+
+    async rowsOf(db, caller, ids) {
+      const items = new Map<string, Item>();
+      if (ids.length === 0) return items;
+      // The ids as one array parameter and no ORDER BY (the ids bring their order): the text is the
+      // same for every page of the list, so it is prepared once per connection (`namedByText`).
+      const query = select(db, caller, { __id: sql<string>`${source.table.id}` }).where(
+        and(scoped(caller), sql`${source.table.id} = any(${sql.placeholder('ids')}::text[])`),
+      );
+      const rows = await query.prepare(namedByText(query)).execute({ ids: [...new Set(ids)] });
+      for (const row of rows) {
+        items.set(
+          (row as { __id: string }).__id,
+          source.toItem(row as unknown as SelectResultFields<Select>, caller),
+        );
+      }
+      return items;
     },
 
     async page(db, caller, input) {
       if (!pageWithinCap(input.page, input.page_size))
         throw badInput(pageTooDeepMessage(input.page_size), 'page');
       const { ids, counted } = runner.pageQueries(db, caller, input);
-      const pageIds = await ids;
-      const rows = await runner.rowsOf(
-        db,
-        caller,
-        input,
-        pageIds.map((row) => row.id as string),
-      );
+      const pageIds = (await ids).map((row) => row.id as string);
+      const items = inOrderOf(pageIds, await runner.rowsOf(db, caller, pageIds));
       const total =
-        input.page === 1 && rows.length < input.page_size
-          ? { total_count: rows.length, total_capped: false }
+        input.page === 1 && items.length < input.page_size
+          ? { total_count: items.length, total_capped: false }
           : await cappedCount(db, counted);
       return {
-        items: rows.map((row) => row.item),
+        items,
         ...total,
         page: input.page,
         page_size: input.page_size,
@@ -449,7 +502,7 @@ export async function* readAhead<Batch>(source: AsyncIterable<Batch>): AsyncGene
 export interface FirstPageRequest<Key extends string> {
   key: Key;
   /** A list's handler (`defineList`): only its runner's page parts are used. */
-  list: { list: Pick<ListRunner<unknown>, 'operation' | 'pageQueries' | 'rowsOf'> };
+  list: { list: Pick<ListRunner<unknown>, 'operation' | 'pageQueries' | 'sharedPageQueries' | 'rowsOf'> };
   input: ParsedListInput;
 }
 
@@ -470,24 +523,60 @@ export async function firstPages<Key extends string>(
 ): Promise<Map<Key, PageData<unknown>>> {
   const pages = new Map<Key, PageData<unknown>>();
   if (requests.length === 0) return pages;
-  const parts = requests.map((request) => {
+  for (const request of requests) {
     if (request.input.page !== 1)
       throw new Error(`firstPages: ${request.key} asks for page ${request.input.page}`);
-    return request.list.list.pageQueries(db, caller, request.input);
-  });
+  }
   const pageName = (index: number) => sql.identifier(`page_${index}`);
-  // Each page's ids once (a CTE read twice is computed once); its count only when the page is
-  // full, as `page` does: otherwise the page holds every matching row.
+  // Pages of one list that differ only in their filters read the term's matches once, when the
+  // list says a term finds few of its rows (the six people screens).
+  const sharing = new Map<string, number[]>();
+  requests.forEach((request, index) => {
+    if (!request.list.list.sharedPageQueries) return;
+    const { search, sort_by, sort_order, page_size } = request.input;
+    const key = JSON.stringify([request.list.list.operation.name, search, sort_by, sort_order, page_size]);
+    sharing.set(key, [...(sharing.get(key) ?? []), index]);
+  });
+  const matchesOf = new Map<number, { name: SQLWrapper; flag: SQLWrapper }>();
+  const shared: SQL[] = [];
+  for (const indexes of sharing.values()) {
+    if (indexes.length < 2) continue;
+    const name = sql.identifier(`matches_${shared.length}`);
+    const matches = requests[indexes[0]].list.list.sharedPageQueries!(
+      db,
+      caller,
+      indexes.map((index) => requests[index].input),
+    );
+    shared.push(sql`${name} as materialized ${matches}`);
+    indexes.forEach((index, position) =>
+      matchesOf.set(index, { name, flag: sql.identifier(`in_${position}`) }),
+    );
+  }
+  // Each page's ids as a query, and the rows its count counts, bounded.
+  const parts = requests.map((request, index) => {
+    const matches = matchesOf.get(index);
+    if (!matches) {
+      const { ids, counted } = request.list.list.pageQueries(db, caller, request.input);
+      return { ids, counted: counted.limit(countCap + 1) };
+    }
+    const direction = request.input.sort_order === 'desc' ? sql`desc` : sql`asc`;
+    return {
+      ids: sql`(select id from ${matches.name} where ${matches.flag} order by sort ${direction}, id ${direction} limit ${request.input.page_size})`,
+      counted: sql`(select 1 from ${matches.name} where ${matches.flag} limit ${countCap + 1})`,
+    };
+  });
+  // Each page's ids once (a CTE read twice is computed once); its count only when the page is full,
+  // as `page` does: otherwise the page holds every matching row.
   const indexes = requests.map((_, index) => index);
   const statement = sql`with ${sql.join(
-    indexes.map((index) => sql`${pageName(index)} as ${parts[index].ids}`),
+    [...shared, ...indexes.map((index) => sql`${pageName(index)} as ${parts[index].ids}`)],
     sql`, `,
   )} ${sql.join(
     indexes.map(
       (index) =>
         sql`select ${index}::int as request, ${pageName(index)}.id::text as id, null::int as counted from ${pageName(index)}
               union all
-              select ${index}::int, null, (select count(*)::int from ${parts[index].counted.limit(countCap + 1)} as bounded)
+              select ${index}::int, null, (select count(*)::int from ${parts[index].counted} as bounded)
                where (select count(*) from ${pageName(index)}) = ${requests[index].input.page_size}`,
     ),
     sql` union all `,
@@ -503,27 +592,22 @@ export async function firstPages<Key extends string>(
     else if (row.counted !== null) countOf.set(row.request, row.counted);
   }
 
-  // One statement of rows per list and order, for all the pages that read it.
-  const sharing = new Map<string, number[]>();
+  // One statement of rows per list, for all the pages that read it.
+  const reading = new Map<string, number[]>();
   requests.forEach((request, index) => {
     if (idsOf[index].length === 0) return;
-    const key = `${request.list.list.operation.name} ${request.input.sort_by} ${request.input.sort_order}`;
-    sharing.set(key, [...(sharing.get(key) ?? []), index]);
+    const key = request.list.list.operation.name;
+    reading.set(key, [...(reading.get(key) ?? []), index]);
   });
   const itemsOf = requests.map(() => [] as unknown[]);
   await Promise.all(
-    [...sharing.values()].map(async (indexes) => {
-      const first = requests[indexes[0]];
-      const rows = await first.list.list.rowsOf(
+    [...reading.values()].map(async (indexes) => {
+      const rows = await requests[indexes[0]].list.list.rowsOf(
         db,
         caller,
-        first.input,
         indexes.flatMap((index) => idsOf[index]),
       );
-      for (const index of indexes) {
-        const wanted = new Set(idsOf[index]);
-        itemsOf[index] = rows.filter((row) => wanted.has(row.id)).map((row) => row.item);
-      }
+      for (const index of indexes) itemsOf[index] = inOrderOf(idsOf[index], rows);
     }),
   );
   requests.forEach((request, index) => {

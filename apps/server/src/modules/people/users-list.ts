@@ -137,6 +137,9 @@ const base = {
   // Every condition reads member's own columns (search and party kind through subqueries), so
   // total_count is counted on member alone, on member_organization_role_idx.
   count: 'table' as const,
+  // An organization's members are few beside its tickets: All Search's six people screens read a
+  // term's members once (platform/lists.ts firstPages).
+  fewMatches: true,
   sort,
   toItem,
 };
