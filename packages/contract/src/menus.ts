@@ -402,9 +402,20 @@ function withSubMenu(item: MenuItem, SubMenu: MenuItem[]): MenuItem {
   };
 }
 
-/** Matching ignores case and spaces. */
+const normalizedNames = new Map<string, string>();
+
+/**
+ * Matching ignores case and spaces. Every access decision compares an operation's module with each
+ * name in the caller's menu, so the names are normalized once and kept (a few hundred: the menus'
+ * and the designations' module names; an odd name beyond that is normalized each time).
+ */
 export function normalizeModuleName(name: string): string {
-  return name.toLowerCase().replace(/\s+/g, '');
+  let normalized = normalizedNames.get(name);
+  if (normalized === undefined) {
+    normalized = name.toLowerCase().replace(/\s+/g, '');
+    if (normalizedNames.size < 2000) normalizedNames.set(name, normalized);
+  }
+  return normalized;
 }
 
 function grantsView(entry: AccessModule): boolean {
