@@ -255,6 +255,19 @@ function namedByText(query: { toSQL(): { sql: string } }): string {
   return `rows_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 20)}`;
 }
 
+/** The column of `sharedPageQueries` that says whether a row passes its `position`th input's filters. */
+const flagOf = (position: number) => `in_${position}`;
+
+/** The indexes of `items` grouped by a key, in order; an item without a key is left out. */
+function indexesBy<Item>(items: Item[], keyOf: (item: Item, index: number) => string | undefined) {
+  const groups = new Map<string, number[]>();
+  items.forEach((item, index) => {
+    const key = keyOf(item, index);
+    if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), index]);
+  });
+  return [...groups.values()];
+}
+
 const countedUpToCap = (n: number, cap = COUNT_CAP) => ({
   total_count: Math.min(n, cap),
   total_capped: n > cap,
@@ -364,8 +377,8 @@ export function defineList<Op extends ListOperation, Select extends SelectedFiel
           sort: sql`${sortExpression(first)}`.as('sort'),
           ...Object.fromEntries(
             own.map((condition, index) => [
-              `in_${index}`,
-              sql<boolean>`coalesce(${condition}, false)`.as(`in_${index}`),
+              flagOf(index),
+              sql<boolean>`coalesce(${condition}, false)`.as(flagOf(index)),
             ]),
           ),
         }).where(and(scoped(caller), searched(caller, first), or(...own)));
@@ -530,16 +543,20 @@ export async function firstPages<Key extends string>(
   const pageName = (index: number) => sql.identifier(`page_${index}`);
   // Pages of one list that differ only in their filters read the term's matches once, when the
   // list says a term finds few of its rows (the six people screens).
-  const sharing = new Map<string, number[]>();
-  requests.forEach((request, index) => {
-    if (!request.list.list.sharedPageQueries) return;
-    const { search, sort_by, sort_order, page_size } = request.input;
-    const key = JSON.stringify([request.list.list.operation.name, search, sort_by, sort_order, page_size]);
-    sharing.set(key, [...(sharing.get(key) ?? []), index]);
-  });
+  const sharing = indexesBy(requests, ({ list, input }) =>
+    list.list.sharedPageQueries
+      ? JSON.stringify([
+          list.list.operation.name,
+          input.search,
+          input.sort_by,
+          input.sort_order,
+          input.page_size,
+        ])
+      : undefined,
+  );
   const matchesOf = new Map<number, { name: SQLWrapper; flag: SQLWrapper }>();
   const shared: SQL[] = [];
-  for (const indexes of sharing.values()) {
+  for (const indexes of sharing) {
     if (indexes.length < 2) continue;
     const name = sql.identifier(`matches_${shared.length}`);
     const matches = requests[indexes[0]].list.list.sharedPageQueries!(
@@ -549,7 +566,7 @@ export async function firstPages<Key extends string>(
     );
     shared.push(sql`${name} as materialized ${matches}`);
     indexes.forEach((index, position) =>
-      matchesOf.set(index, { name, flag: sql.identifier(`in_${position}`) }),
+      matchesOf.set(index, { name, flag: sql.identifier(flagOf(position)) }),
     );
   }
   // Each page's ids as a query, and the rows its count counts, bounded.
@@ -593,15 +610,12 @@ export async function firstPages<Key extends string>(
   }
 
   // One statement of rows per list, for all the pages that read it.
-  const reading = new Map<string, number[]>();
-  requests.forEach((request, index) => {
-    if (idsOf[index].length === 0) return;
-    const key = request.list.list.operation.name;
-    reading.set(key, [...(reading.get(key) ?? []), index]);
-  });
+  const reading = indexesBy(requests, (request, index) =>
+    idsOf[index].length > 0 ? request.list.list.operation.name : undefined,
+  );
   const itemsOf = requests.map(() => [] as unknown[]);
   await Promise.all(
-    [...reading.values()].map(async (indexes) => {
+    reading.map(async (indexes) => {
       const rows = await requests[indexes[0]].list.list.rowsOf(
         db,
         caller,
