@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { buildApp, type BuiltApp } from '../../apps/server/src/app.ts';
 import type { Identity } from '../../apps/server/src/auth/identity.ts';
 import { loadConfig, type Config } from '../../apps/server/src/config.ts';
 import { migrateDatabase, openDatabase, type Database } from '../../apps/server/src/db/client.ts';
@@ -26,6 +26,8 @@ export interface BenchEnvironment {
   config: Config;
   app: FastifyInstance;
   identity: Identity;
+  /** What the app's download job runs (docs/reports.md#downloads). */
+  runDownloads: BuiltApp['runDownloads'];
   /** http://127.0.0.1:<port> of the listening app. */
   baseUrl: string;
   /** Signs in over HTTP as a browser does and returns the Cookie header to send afterwards. */
@@ -105,6 +107,7 @@ export async function prepareEnvironment(
       config,
       app: built.app,
       identity: built.identity,
+      runDownloads: built.runDownloads,
       baseUrl,
       signIn: (email, password = DEMO_PASSWORD) => signInOverHttp(baseUrl, email, password),
       async close() {

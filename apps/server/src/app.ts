@@ -26,18 +26,15 @@ import { raiseDueMaintenance } from './modules/schedules/raise.ts';
 import { startDueContracts } from './modules/contracts/contracts.ts';
 import { registerReportIssueRoute } from './modules/report-issue/report-issue-route.ts';
 import { registerFileRoute } from './platform/file-route.ts';
-import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files.ts';
+import { openFileStore, type FileStore } from './platform/files.ts';
 import type { PaymentProvider } from './platform/payments.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadAuthSecret } from './platform/secrets.ts';
 import { removeUnusedFiles, sweepUnknownFiles } from './platform/file-cleanup.ts';
 import { purgeDeviceActions } from './platform/device-actions.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
-import {
-  expireDownloads,
-  generateQueuedDownloads,
-  REPORT_DOWNLOADS_JOB,
-} from './modules/reports/report-downloads.ts';
+import { expireDownloads, REPORT_DOWNLOADS_JOB } from './modules/reports/report-downloads.ts';
+import { generateDownloads, type DownloadRun } from './modules/reports/download-process.ts';
 import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -49,6 +46,8 @@ export interface BuiltApp {
   mailer: Mailer;
   files: FileStore;
   jobs: Jobs;
+  /** What the download job runs: every waiting download generated (docs/reports.md#downloads). */
+  runDownloads(): Promise<DownloadRun>;
 }
 
 const API_PREFIXES = ['/graphql', '/auth/', '/api/', '/files/', '/healthz', '/metrics'];
@@ -96,9 +95,8 @@ export async function buildApp(
   });
   const secret = await loadAuthSecret(db, config.authSecret);
   const identity = createIdentity({ config, db, mailer, secret, log: app.log });
-  const files = config.s3
-    ? createS3FileStore(config.s3, secret)
-    : createLocalFileStore(path.join(config.dataDir, 'files'), secret);
+  const fileSettings = { s3: config.s3, root: path.join(config.dataDir, 'files') };
+  const files = openFileStore(fileSettings, secret);
   // Browsers upload to and read from the bucket directly: its address must be allowed.
   const storeOrigin = config.s3 ? s3Origins(config.s3) : [];
 
@@ -212,12 +210,21 @@ export async function buildApp(
     cron: '* * * * *',
     run: async () => void (await remindDueFollowUps(db, mailer, config.publicUrl)),
   });
+  const runDownloads = () =>
+    generateDownloads({
+      database,
+      files,
+      fileSettings,
+      signingSecret: secret,
+      heapMb: config.downloadHeapMb,
+      log: app.log,
+    });
   // Download Reports: workbooks generated in the background, removed after a week (docs/reports.md#downloads).
   jobs.schedule({
     name: REPORT_DOWNLOADS_JOB,
     cron: '* * * * *',
     pollingIntervalSeconds: 1,
-    run: async () => void (await generateQueuedDownloads({ db, files, log: app.log })),
+    run: async () => void (await runDownloads()),
   });
   jobs.schedule({
     name: 'reports.downloads-expire',
@@ -235,7 +242,7 @@ export async function buildApp(
     mailer.close();
   });
 
-  return { app, identity, mailer, files, jobs };
+  return { app, identity, mailer, files, jobs, runDownloads };
 }
 
 /** The origins presigned S3 addresses point at: the bucket's host, path-style or virtual-hosted. */

@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/srv/web',
       CREDIT_PRICE_PAISE: '1500',
+      DOWNLOAD_HEAP_MB: '256',
     });
     expect(config).toEqual({
       port: 8080,
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       },
       logLevel: 'warn',
       creditPricePaise: 1500,
+      downloadHeapMb: 256,
       webDistDir: '/srv/web',
       secureCookies: true,
       dev: false,
@@ -115,6 +117,7 @@ describe('loadConfig', () => {
   const wrong: [string, Record<string, string>, string][] = [
     ['PORT', { PORT: 'eighty' }, 'must be a port number'],
     ['CREDIT_PRICE_PAISE', { CREDIT_PRICE_PAISE: '-5' }, 'must be greater than 0'],
+    ['DOWNLOAD_HEAP_MB', { DOWNLOAD_HEAP_MB: '1.5' }, 'must be a whole number'],
     ['PORT', { PORT: '70000' }, 'must be at most 65535'],
     ['PUBLIC_URL', { PUBLIC_URL: 'portal.example.com' }, 'must be a URL such as https://portal.example.com'],
     [

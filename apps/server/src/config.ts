@@ -47,6 +47,8 @@ const environmentSchema = z.object({
   AUTH_ACCOUNT_BACKOFF_MAX_SECONDS: positiveInt(15 * 60),
   /** What one credit costs, in paise (docs/credits.md). */
   CREDIT_PRICE_PAISE: positiveInt(1000),
+  /** The heap of the process that writes a download's workbook, in MB (docs/reports.md#downloads). */
+  DOWNLOAD_HEAP_MB: positiveInt(128),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   S3_BUCKET: z
@@ -106,6 +108,11 @@ export interface Config {
     accountBackoffMaxSeconds: number;
   };
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /**
+   * On PostgreSQL a download's workbook is written by a process of its own whose heap is capped
+   * at this many MB (docs/reports.md#downloads).
+   */
+  downloadHeapMb: number;
   /** What one credit costs, in paise. */
   creditPricePaise: number;
   webDistDir: string;
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountBackoffMaxSeconds: e.AUTH_ACCOUNT_BACKOFF_MAX_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
+    downloadHeapMb: e.DOWNLOAD_HEAP_MB,
     creditPricePaise: e.CREDIT_PRICE_PAISE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     secureCookies: publicUrl.startsWith('https://'),

@@ -440,6 +440,19 @@ async function loadS3Sdk(settings: S3Settings): Promise<S3Sdk> {
   return { client, s3, presign: presigner.getSignedUrl };
 }
 
+/** Where files go: S3-compatible storage when it is set, otherwise `root` on local disk. */
+export interface FileStoreSettings {
+  s3: S3Settings | undefined;
+  root: string;
+}
+
+/** The portal's file store; the server and a process of its own (a download) open the same one. */
+export function openFileStore(settings: FileStoreSettings, signingSecret: string): FileStore {
+  return settings.s3
+    ? createS3FileStore(settings.s3, signingSecret)
+    : createLocalFileStore(settings.root, signingSecret);
+}
+
 export function isLocalStore(files: FileStore): files is LocalFileStore {
   return files.kind === 'local';
 }

@@ -320,6 +320,8 @@ interface DownloadDeps {
   log: { error(object: object, message: string): void };
   /** Where workbooks are written before they are stored (the system's temporary directory). */
   scratchDir?: string;
+  /** Told each download as it is taken, before its workbook is written. */
+  onClaim?: (downloadId: string) => void;
 }
 
 type DownloadRow = typeof reportDownload.$inferSelect;
@@ -344,10 +346,23 @@ async function claimNext(db: Db): Promise<DownloadRow | undefined> {
   return row;
 }
 
+/** Whether a download waits to be generated (or was left by a process that died). */
+export async function downloadsWaiting(db: Db): Promise<boolean> {
+  const found = await db.execute<{ waiting: boolean }>(sql`
+    select exists (
+      select 1 from report_download
+      where status = 'QUEUED'
+        or (status = 'RUNNING' and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS}))
+    ) as waiting`);
+  return found.rows[0]?.waiting === true;
+}
+
 /** Generates every waiting download, one after another; safe in several processes at once. */
 export async function generateQueuedDownloads(deps: DownloadDeps): Promise<number> {
+  await failExhausted(deps.db);
   let done = 0;
   for (let row = await claimNext(deps.db); row; row = await claimNext(deps.db)) {
+    deps.onClaim?.(row.id);
     await generate(deps, row);
     done += 1;
   }
@@ -355,6 +370,32 @@ export async function generateQueuedDownloads(deps: DownloadDeps): Promise<numbe
 }
 
 const MAX_ATTEMPTS = 3;
+const NOT_GENERATED = 'The report could not be generated. Ask for it again.';
+
+/**
+ * A download whose process died on each of its attempts (out of memory, killed) fails plainly
+ * instead of being taken over for ever.
+ */
+async function failExhausted(db: Db): Promise<void> {
+  await db.execute(sql`
+    update report_download
+    set status = 'FAILED', error = ${NOT_GENERATED}, finished_at = now()
+    where status = 'RUNNING' and attempts >= ${MAX_ATTEMPTS}
+      and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS})`);
+}
+
+/**
+ * After the process writing `downloadId` ended without finishing it: waits for its next run, or
+ * fails plainly after its last attempt.
+ */
+export async function releaseUnfinished(db: Db, downloadId: string): Promise<void> {
+  await db.execute(sql`
+    update report_download
+    set status = case when attempts >= ${MAX_ATTEMPTS} then 'FAILED' else 'QUEUED' end,
+      error = case when attempts >= ${MAX_ATTEMPTS} then ${NOT_GENERATED} else null end,
+      finished_at = case when attempts >= ${MAX_ATTEMPTS} then now() else null end
+    where id = ${downloadId} and status = 'RUNNING'`);
+}
 
 async function generate(deps: DownloadDeps, row: DownloadRow): Promise<void> {
   const { db, files } = deps;
@@ -436,7 +477,7 @@ async function generate(deps: DownloadDeps, row: DownloadRow): Promise<void> {
   } catch (error) {
     deps.log.error({ err: error, download: row.id }, 'report download failed');
     // Tried again by the next run, up to MAX_ATTEMPTS; then said plainly on the list.
-    if (row.attempts >= MAX_ATTEMPTS) await fail('The report could not be generated. Ask for it again.');
+    if (row.attempts >= MAX_ATTEMPTS) await fail(NOT_GENERATED);
     else await db.update(reportDownload).set({ status: 'QUEUED' }).where(eq(reportDownload.id, row.id));
   } finally {
     await fs.rm(scratch, { force: true });
