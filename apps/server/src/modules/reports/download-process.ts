@@ -62,7 +62,7 @@ async function generateApart(deps: DownloadJobDeps, databaseUrl: string): Promis
   let finished: DownloadRun | undefined;
   child.on('message', (message: DownloadProcessMessage) => {
     if ('claimed' in message) claimed = message.claimed;
-    else finished = { generated: message.generated, peakRssBytes: message.peakRssBytes };
+    else finished = message;
   });
   const settings: DownloadProcessSettings = {
     databaseUrl,

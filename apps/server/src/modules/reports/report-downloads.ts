@@ -326,6 +326,12 @@ interface DownloadDeps {
 
 type DownloadRow = typeof reportDownload.$inferSelect;
 
+/** A RUNNING download whose process stopped beating: it died, with its server or alone. */
+const staleHeartbeat = sql`heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS})`;
+
+/** What the next run takes: queued, or left RUNNING by a process that died. */
+const waitingDownload = sql`(status = 'QUEUED' or (status = 'RUNNING' and ${staleHeartbeat}))`;
+
 /** Takes the oldest waiting download (or one whose process died), so that no other process does. */
 async function claimNext(db: Db): Promise<DownloadRow | undefined> {
   const claimed = await db.execute<{ id: string }>(sql`
@@ -334,8 +340,7 @@ async function claimNext(db: Db): Promise<DownloadRow | undefined> {
       rows_written = 0
     where id = (
       select id from report_download
-      where status = 'QUEUED'
-        or (status = 'RUNNING' and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS}))
+      where ${waitingDownload}
       order by created_at, id
       limit 1
       for update skip locked)
@@ -349,11 +354,7 @@ async function claimNext(db: Db): Promise<DownloadRow | undefined> {
 /** Whether a download waits to be generated (or was left by a process that died). */
 export async function downloadsWaiting(db: Db): Promise<boolean> {
   const found = await db.execute<{ waiting: boolean }>(sql`
-    select exists (
-      select 1 from report_download
-      where status = 'QUEUED'
-        or (status = 'RUNNING' and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS}))
-    ) as waiting`);
+    select exists (select 1 from report_download where ${waitingDownload}) as waiting`);
   return found.rows[0]?.waiting === true;
 }
 
@@ -380,13 +381,13 @@ async function failExhausted(db: Db): Promise<void> {
   await db.execute(sql`
     update report_download
     set status = 'FAILED', error = ${NOT_GENERATED}, finished_at = now()
-    where status = 'RUNNING' and attempts >= ${MAX_ATTEMPTS}
-      and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS})`);
+    where status = 'RUNNING' and attempts >= ${MAX_ATTEMPTS} and ${staleHeartbeat}`);
 }
 
 /**
- * After the process writing `downloadId` ended without finishing it: waits for its next run, or
- * fails plainly after its last attempt.
+ * After the attempt at `downloadId` ended without finishing it (an error, or its process ended):
+ * waits for its next run, or fails plainly after its last attempt. A download another process has
+ * taken over meanwhile is left alone.
  */
 export async function releaseUnfinished(db: Db, downloadId: string): Promise<void> {
   await db.execute(sql`
@@ -477,8 +478,7 @@ async function generate(deps: DownloadDeps, row: DownloadRow): Promise<void> {
   } catch (error) {
     deps.log.error({ err: error, download: row.id }, 'report download failed');
     // Tried again by the next run, up to MAX_ATTEMPTS; then said plainly on the list.
-    if (row.attempts >= MAX_ATTEMPTS) await fail(NOT_GENERATED);
-    else await db.update(reportDownload).set({ status: 'QUEUED' }).where(eq(reportDownload.id, row.id));
+    await releaseUnfinished(db, row.id);
   } finally {
     await fs.rm(scratch, { force: true });
   }
