@@ -219,6 +219,19 @@ export function RightsEditor({
       <Box sx={{ width: 34, flexShrink: 0 }} />
     );
 
+  // A sub-module out of reach (its module has no View) is told in words and in a quieter colour that
+  // still meets WCAG contrast; fading the row would not.
+  const rowLabel = (row: (typeof rows)[number]) => (
+    <Typography
+      variant="body2"
+      color={row.reachable ? 'text.primary' : 'text.secondary'}
+      sx={{ fontWeight: row.sub ? 400 : 700 }}
+    >
+      {row.label}
+      {!row.reachable && ` (needs View on ${row.group.MenuName})`}
+    </Typography>
+  );
+
   const granted = value.length;
   return (
     <Box role="group" aria-label="Module rights">
@@ -246,14 +259,10 @@ export function RightsEditor({
       {narrow ? (
         <Box sx={{ display: 'grid', gap: 1 }}>
           {rows.map((row) => (
-            <Paper
-              key={row.key}
-              variant="outlined"
-              sx={{ p: 1, ml: row.sub ? 2 : 0, opacity: row.reachable ? 1 : 0.55 }}
-            >
+            <Paper key={row.key} variant="outlined" sx={{ p: 1, ml: row.sub ? 2 : 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: row.sub ? 1 : 0 }}>
                 {!row.sub && expander(row)}
-                <Typography sx={{ fontWeight: row.sub ? 400 : 700 }}>{row.label}</Typography>
+                {rowLabel(row)}
               </Box>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, pl: 1 }}>
                 {RIGHTS.map((right) => (
@@ -286,13 +295,11 @@ export function RightsEditor({
             <TableBody>
               {rows.map((row) => (
                 <Fragment key={row.key}>
-                  <TableRow hover sx={{ opacity: row.reachable ? 1 : 0.55 }}>
+                  <TableRow hover>
                     <TableCell sx={{ py: 0.25 }}>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: row.sub ? 7 : 0 }}>
                         {!row.sub && expander(row)}
-                        <Typography variant="body2" sx={{ fontWeight: row.sub ? 400 : 700 }}>
-                          {row.label}
-                        </Typography>
+                        {rowLabel(row)}
                       </Box>
                     </TableCell>
                     {RIGHTS.map((right) => (

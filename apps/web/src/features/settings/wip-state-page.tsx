@@ -36,11 +36,16 @@ const stateConfig = (
               key={stage.wip_sub_stage_id}
               size="small"
               variant="outlined"
-              label={stage.wip_sub_stage_name}
+              // An inactive sub-stage says so in words; struck through in a colour that keeps WCAG contrast.
+              label={
+                stage.wip_sub_stage_status === 'ACTIVE'
+                  ? stage.wip_sub_stage_name
+                  : `${stage.wip_sub_stage_name} (inactive)`
+              }
               sx={
                 stage.wip_sub_stage_status === 'ACTIVE'
                   ? undefined
-                  : { textDecoration: 'line-through', opacity: 0.6 }
+                  : { textDecoration: 'line-through', color: 'text.secondary' }
               }
             />
           ))}
