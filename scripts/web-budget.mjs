@@ -20,7 +20,7 @@ export const BUDGETS = [
   {
     name: 'shell + dashboard',
     roots: ['index.html', 'src/ui/mui-providers.tsx', 'src/app/shell/shell-chunk.ts'],
-    limitBytes: 350_000,
+    limitBytes: 300_000,
   },
 ];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatIndianNumber } from './money.ts';
 
 /**
  * Field schemas that several areas share, so that a date means the same everywhere and nothing
@@ -87,35 +88,18 @@ export function dateRangeInOrder<
  * so the one message speaks of rupees: a whole number of paise is at most 2 decimals of a rupee.
  */
 export const paiseSchema = (label: string, maxPaise: number) => {
-  const rupees = (maxPaise / 100).toLocaleString('en-IN');
+  const rupees = formatIndianNumber(maxPaise / 100);
   const message = `${label} must be an amount from ₹0 to ₹${rupees} with at most 2 decimals`;
   return z.number({ error: message }).int(message).min(0, message).max(maxPaise, message);
 };
 
 /** A count a person types (a quantity, a reorder level): "Quantity must be a whole number from 1 to 1,000". */
 export const wholeNumberSchema = (label: string, min: number, max: number) => {
-  const message = `${label} must be a whole number from ${min.toLocaleString('en-IN')} to ${max.toLocaleString('en-IN')}`;
+  const message = `${label} must be a whole number from ${formatIndianNumber(min)} to ${formatIndianNumber(max)}`;
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 };
 
-const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-
-/** Integer paise as people read rupees, in the browser, mails and documents alike: 125050 -> '₹1,250.50'. */
-export function formatRupees(paise: number): string {
-  return RUPEES.format(paise / 100);
-}
-
-/**
- * Rupees as a person types them (a money field, an import's cell): "1,250.50", "1250.5" and
- * "₹ 1250" are read; anything else (letters, three decimals, a minus) is NaN, which paiseSchema
- * refuses with its message.
- */
-export function rupeesToPaise(text: string): number {
-  const cleaned = text.replace(/[,\s₹]/g, '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
-  const [whole, fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
+export { formatRupees, rupeesToPaise } from './money.ts';
 
 /**
  * A product's serial number as printed on it: upper-cased, letters, digits and / . _ - only, at

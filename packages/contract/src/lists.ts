@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatIndianNumber } from './money.ts';
 
 /**
  * The input and result of every list in the product (paged, sorted and searched on the server,
@@ -45,7 +46,7 @@ export interface PageData<Item> {
 
 /** A count as people read it: "8,412", or "10,000+" when it reached the cap. */
 export function formatCount(count: number, capped: boolean): string {
-  return `${count.toLocaleString('en-IN')}${capped ? '+' : ''}`;
+  return `${formatIndianNumber(count)}${capped ? '+' : ''}`;
 }
 
 /** The message refusing a page that starts past the rows a list pages through. */

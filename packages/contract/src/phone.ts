@@ -25,10 +25,12 @@ export interface CountryEntry {
   dial_code: string;
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+// Made on first use: the field app loads this module for its tickets' phone numbers, not names.
+let regionNames: Intl.DisplayNames | undefined;
 
 export function countryName(code: string): string {
   try {
+    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
     return regionNames.of(code.toUpperCase()) ?? code;
   } catch {
     return code;

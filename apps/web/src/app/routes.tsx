@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import type { ShellRoute } from '@fieldport/contract/shell-routes';
+import { prefetchCurrentUser } from '../api/current-user-query.ts';
 import { sessionQuery } from '../api/session-query.ts';
 import { LoginFlow, LoginPage } from '../features/auth/login-page.tsx';
 import { LightLoading } from '../ui/light-loading.tsx';
@@ -53,22 +54,28 @@ function shellRoute(route: ShellRoute): RouteObject {
   };
 }
 
+// MUI's theme and snackbars (the layout route around the shell); one fetch for every caller.
+const loadMuiLayout = () => import('../ui/mui-providers.tsx');
+
 let signedInPage: { shell: ReturnType<typeof loadShell> } | undefined;
 
 /**
  * The start of the first signed-in page, once: the shell's code, who is signed in, and the user's
- * details as soon as both are here, all at once rather than one after the other
- * (docs/architecture.md#what-each-screen-loads). Offline, the shell uses the kept answers instead.
+ * details as soon as the session is known (not after the shell's code), all at once rather than one
+ * after the other (docs/architecture.md#what-each-screen-loads). Offline, the shell uses the kept
+ * answers instead.
  */
 function startSignedInPage(): { shell: ReturnType<typeof loadShell> } {
   if (signedInPage) return signedInPage;
   const shell = loadShell();
+  // The layout route around the shell is fetched beside it, not once the route table is here and
+  // the shell's code has run (a round trip later on a phone).
+  void loadMuiLayout().catch(() => undefined);
   if (navigator.onLine) {
-    const session = queryClient.fetchQuery(sessionQuery).catch(() => null);
-    void Promise.all([shell, session]).then(
-      ([{ prefetchCurrentUser }, signedIn]) => prefetchCurrentUser(queryClient, signedIn),
-      () => undefined,
-    );
+    void queryClient
+      .fetchQuery(sessionQuery)
+      .catch(() => null)
+      .then((signedIn) => prefetchCurrentUser(queryClient, signedIn));
   }
   const started = { shell };
   signedInPage = started;
@@ -157,7 +164,7 @@ export const router = createBrowserRouter(
         },
         {
           lazy: async () => {
-            const { MuiLayout } = await import('../ui/mui-providers.tsx');
+            const { MuiLayout } = await loadMuiLayout();
             return { element: <MuiLayout /> };
           },
           children: [

@@ -45,6 +45,14 @@ describe('calendar days, which have no zone', () => {
     expect(formatShortDay('2026-11-25')).toBe('25 Nov');
   });
 
+  it('shortens every month as Intl does in en-IN', () => {
+    const intl = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (let month = 1; month <= 12; month += 1) {
+      const day = `2026-${String(month).padStart(2, '0')}-09`;
+      expect(formatShortDay(day)).toBe(intl.format(new Date(`${day}T00:00:00Z`)));
+    }
+  });
+
   it('shows a preferred visit with its typed time, or a dash', () => {
     expect(formatVisit('2026-11-25', '14:30')).toBe('25 Nov 2026, 14:30');
     expect(formatVisit('2026-11-25', null)).toBe('25 Nov 2026');

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from 'react';
-import { formatRupees } from '@fieldport/contract/fields';
+import { formatRupees } from '@fieldport/contract/money';
 import type { ReportFormat, ReportValue } from '@fieldport/contract/operations/reports';
 
 /**
@@ -11,11 +11,26 @@ import type { ReportFormat, ReportValue } from '@fieldport/contract/operations/r
 
 const LOCALE = 'en-IN';
 
-/** The browser's zone: used only outside the shell, where no organization is known yet. */
-const BROWSER_TIME_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The organization's time zone; the shell provides it from the signed-in user's details. Outside
+ * the shell, where no organization is known yet, '' stands for the browser's zone, read when first
+ * needed rather than as the module loads (building an Intl formatter is slow on a phone).
+ */
+export const OrganizationTimeZone = createContext<string>('');
 
-/** The organization's time zone; the shell provides it from the signed-in user's details. */
-export const OrganizationTimeZone = createContext<string>(BROWSER_TIME_ZONE);
+let browserTimeZone: string | undefined;
+
+function zoneOrBrowserZone(timeZone: string): string {
+  if (timeZone) return timeZone;
+  browserTimeZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return browserTimeZone;
+}
+
+/** A value made on first use and kept: the Intl formatters below are slow to build, quick to use. */
+function kept<Value>(make: () => Value): () => Value {
+  let value: Value | undefined;
+  return () => (value ??= make());
+}
 
 const INSTANT_STYLES = {
   /** '25 Nov 2026, 3:53 pm' */
@@ -50,21 +65,23 @@ function formatInstant(iso: string | null | undefined, style: InstantStyle, time
   return Number.isNaN(date.getTime()) ? '' : formatter(style, timeZone).format(date);
 }
 
-const CALENDAR_DAY = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
-const SHORT_CALENDAR_DAY = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
+const CALENDAR_DAY = kept(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' }));
+
+/** The months as en-IN shortens them (Intl's 'short' month of LOCALE). */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /** A calendar day 'YYYY-MM-DD' as it reads: '25 Nov 2026'. */
 export function formatDay(day: string): string {
-  return CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
+  return CALENDAR_DAY().format(new Date(`${day}T00:00:00Z`));
 }
 
 /** A calendar day 'YYYY-MM-DD' on a chart's axis: '25 Nov'. */
 export function formatShortDay(day: string): string {
-  return SHORT_CALENDAR_DAY.format(new Date(`${day}T00:00:00Z`));
+  // Written out rather than with Intl: the dashboard's chart is drawn with the first page, and the
+  // first Intl formatter of a page is slow on a phone (its locale data is loaded then).
+  const [, month, date] = day.split('-').map(Number);
+  const name = SHORT_MONTHS[month - 1];
+  return name && date ? `${date} ${name}` : '';
 }
 
 /** A preferred visit, a calendar day and a time of day as typed: '25 Nov 2026, 14:30', or a dash. */
@@ -74,7 +91,7 @@ export function formatVisit(date: string | null, time: string | null): string {
 }
 
 // Rupees as shown, and as typed into a money field; the server reads and writes them the same way.
-export { formatRupees, rupeesToPaise } from '@fieldport/contract/fields';
+export { formatRupees, rupeesToPaise } from '@fieldport/contract/money';
 
 /** Paise as a money field shows them for editing: 125050 -> "1250.50"; nothing for a missing amount. */
 export function paiseToRupees(paise: number | undefined): string {
@@ -82,8 +99,10 @@ export function paiseToRupees(paise: number | undefined): string {
   return (paise / 100).toFixed(2);
 }
 
-const COUNT = new Intl.NumberFormat(LOCALE);
-const ONE_DECIMAL = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const COUNT = kept(() => new Intl.NumberFormat(LOCALE));
+const ONE_DECIMAL = kept(
+  () => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 
 /**
  * A report's figure as it reads (docs/reports.md): counts with Indian grouping, amounts (integer
@@ -97,14 +116,14 @@ export function formatFigure(format: ReportFormat, value: ReportValue): string {
   if (!Number.isFinite(number)) return String(value);
   switch (format) {
     case 'count':
-      return COUNT.format(number);
+      return COUNT().format(number);
     case 'amount':
       return formatRupees(number);
     case 'days':
     case 'hours':
-      return ONE_DECIMAL.format(number);
+      return ONE_DECIMAL().format(number);
     case 'percent':
-      return `${ONE_DECIMAL.format(number)}%`;
+      return `${ONE_DECIMAL().format(number)}%`;
   }
 }
 
@@ -117,7 +136,8 @@ export interface InstantFormats {
   time: (iso: string | null | undefined) => string;
 }
 
-export function instantFormatsIn(timeZone: string): InstantFormats {
+export function instantFormatsIn(zone: string): InstantFormats {
+  const timeZone = zoneOrBrowserZone(zone);
   return {
     timeZone,
     dateTime: (iso) => formatInstant(iso, 'dateTime', timeZone),

@@ -7,5 +7,4 @@ export { LandingPage } from './landing-page.tsx';
 export { ShellLayout } from './shell-layout.tsx';
 export { ShellRoutePage } from './shell-route-page.tsx';
 export { restoreOfflineCache } from '../offline-cache.ts';
-export { prefetchCurrentUser } from '../../api/queries.ts';
 export { FEATURE_ROUTES } from '../feature-routes.tsx';

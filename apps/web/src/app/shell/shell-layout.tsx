@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -119,6 +119,10 @@ export function ShellLayout() {
     [currentUser.data, menuResult],
   );
 
+  // The user's details arrive as a blocking update (a query's answer); the menu and the page are
+  // drawn from them in a render that yields to the browser every few milliseconds, so that drawing
+  // them is not one long task on a phone. The overlay stays until they are drawn.
+  const drawn = useDeferredValue(shell);
   const loading = session.isPending || (Boolean(email) && !mustChangePassword && currentUser.isPending);
   const failed = !loading && !shell && currentUser.error !== null && !sendsAway(currentUser.error);
 
@@ -133,20 +137,21 @@ export function ShellLayout() {
           },
         })}
       />
-      <TopBar shell={shell} narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
+      <TopBar shell={drawn} narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
       {/* The side menu's place is kept while the user's menu loads, so that the page does not jump
           sideways when it arrives (a layout shift of 0.2, docs/benchmarks.md#web). */}
-      {!shell && !narrow && !failed && <Box aria-hidden sx={SIDE_MENU_COLUMN} />}
-      {shell &&
+      {!drawn && !narrow && !failed && <Box aria-hidden sx={SIDE_MENU_COLUMN} />}
+      {drawn &&
         (narrow ? (
           <Drawer
             variant="temporary"
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
-            ModalProps={{ keepMounted: true }}
+            // The closed drawer's menu is drawn when it opens, not with a phone's first page
+            // (MUI's keepMounted): the first render's main-thread time is what a phone waits for.
             slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
           >
-            <SideMenu menu={shell.menu} onNavigate={() => setDrawerOpen(false)} />
+            <SideMenu menu={drawn.menu} onNavigate={() => setDrawerOpen(false)} />
           </Drawer>
         ) : (
           <Drawer
@@ -162,14 +167,14 @@ export function ShellLayout() {
             }}
           >
             <Toolbar />
-            <SideMenu menu={shell.menu} />
+            <SideMenu menu={drawn.menu} />
           </Drawer>
         ))}
       <Box component="main" id="main-content" sx={{ flexGrow: 1, minWidth: 0, p: narrow ? 2 : 4 }}>
         <Toolbar />
-        {shell && (
-          <ShellContext value={shell}>
-            <OrganizationTimeZone value={shell.user.time_zone}>
+        {drawn && (
+          <ShellContext value={drawn}>
+            <OrganizationTimeZone value={drawn.user.time_zone}>
               <Outlet />
             </OrganizationTimeZone>
           </ShellContext>
@@ -190,7 +195,7 @@ export function ShellLayout() {
       </Box>
       <ScrollToTop />
       <NewVersionPrompt />
-      <LoadingOverlay open={loading} label="Loading your details" />
+      <LoadingOverlay open={loading || (shell !== null && drawn === null)} label="Loading your details" />
     </Box>
   );
 }

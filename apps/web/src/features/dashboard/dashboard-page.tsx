@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { roleLabel } from '@fieldport/contract/menus';
 import type { CurrentUser } from '@fieldport/contract/operations/account';
-import { OrganizationDashboard, type DashboardData } from '@fieldport/contract/operations/tickets';
+import { OrganizationDashboard, type DashboardData } from '@fieldport/contract/operations/dashboard';
 import { TICKET_STATES, ticketStateLabel, type TicketState } from '@fieldport/contract/ticket-states';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
@@ -28,6 +28,8 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
     queryFn: async () => (await api.query(OrganizationDashboard, {})).data,
     refetchInterval: 60_000,
   });
+  // The figures are drawn in a render that yields to the browser, not in the query's blocking update.
+  const figures = useDeferredValue(data.data);
   return (
     <Box component="section" aria-labelledby="page-title">
       <PageTitle title="Dashboard" />
@@ -39,7 +41,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           The dashboard could not be loaded: {data.error.message}
         </Alert>
       ) : (
-        <Figures data={data.data} />
+        <Figures data={figures} />
       )}
     </Box>
   );

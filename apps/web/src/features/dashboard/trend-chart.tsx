@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { DashboardData } from '@fieldport/contract/operations/tickets';
+import type { DashboardData } from '@fieldport/contract/operations/dashboard';
 import { formatShortDay } from '../../ui/format.ts';
 
 const WIDTH = 720;

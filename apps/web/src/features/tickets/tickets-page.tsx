@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import {
@@ -18,12 +20,17 @@ import type { FeaturePageProps } from '../../ui/feature-page.ts';
 import { ListToolbar } from '../../ui/list-toolbar.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useList, useListState } from '../../ui/use-list.ts';
-import { CreateTicketDialog } from './create-ticket-dialog.tsx';
 import { useTicketCounts } from './ticket-api.ts';
 import { ticketColumns, ticketHref } from './ticket-columns.tsx';
 import { FILTER_KEYS, TicketFilterPanel, activeFilterCount } from './ticket-filter-panel.tsx';
 import { TICKET_TABS, TicketListTabs } from './ticket-list-tabs.tsx';
-import { TicketPage } from './ticket-page.tsx';
+
+// A ticket's own page and the new ticket's form are code of their own, loaded when opened: the
+// list's first render does not evaluate their operations and schemas.
+const TicketPage = lazy(() => import('./ticket-page.tsx').then((module) => ({ default: module.TicketPage })));
+const CreateTicketDialog = lazy(() =>
+  import('./create-ticket-dialog.tsx').then((module) => ({ default: module.CreateTicketDialog })),
+);
 
 /**
  * One of the four ticket lists (one screen, four routes): tabs with counts, search, filters,
@@ -33,8 +40,21 @@ function TicketsScreen({ route, can, list }: FeaturePageProps & { list: TicketLi
   const [params] = useSearchParams();
   const ticketId = params.get('ticket_id');
   if (ticketId)
-    return <TicketPage ticketId={ticketId} backTo={route.route} backLabel={route.title} can={can} />;
+    return (
+      <Suspense fallback={<TicketSkeleton />}>
+        <TicketPage ticketId={ticketId} backTo={route.route} backLabel={route.title} can={can} />
+      </Suspense>
+    );
   return <TicketList route={route} can={can} list={list} />;
+}
+
+function TicketSkeleton() {
+  return (
+    <Stack spacing={2} aria-busy="true" aria-label="Loading the ticket">
+      <Skeleton variant="text" width={260} height={48} />
+      <Skeleton variant="rounded" height={320} />
+    </Stack>
+  );
 }
 
 function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList }) {
@@ -54,6 +74,9 @@ function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList 
   const tickets = useList(op, input);
   const counts = useTicketCounts(countInput);
   const [creating, setCreating] = useState(false);
+  // The dialog is drawn from its first opening on (and kept, so that it closes with its transition).
+  const [createOpened, setCreateOpened] = useState(false);
+  if (creating && !createOpened) setCreateOpened(true);
   const [showFilters, setShowFilters] = useState(false);
   const mayCreate = can(CreateAssignedTicketV2.access);
   const activeFilters = activeFilterCount(state);
@@ -113,15 +136,17 @@ function TicketList({ route, can, list }: FeaturePageProps & { list: TicketList 
           action: list === 'ACTIVE' ? newButton : undefined,
         }}
       />
-      {mayCreate && (
-        <CreateTicketDialog
-          open={creating}
-          onClose={() => setCreating(false)}
-          onCreated={(ticket) => {
-            setCreating(false);
-            void navigate(ticketHref('/ActiveTickets', ticket.ticket_id));
-          }}
-        />
+      {mayCreate && createOpened && (
+        <Suspense fallback={null}>
+          <CreateTicketDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(ticket) => {
+              setCreating(false);
+              void navigate(ticketHref('/ActiveTickets', ticket.ticket_id));
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );
