@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { LANDING_PATH } from '@fieldport/contract/contact';
+import { SHELL_ROUTES } from '@fieldport/contract/shell-routes';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -9,6 +10,7 @@ import { createIdentity, type Identity } from './auth/identity.ts';
 import { pruneRateLimits } from './auth/rate-limit.ts';
 import { registerIdentityRoutes } from './auth/routes.ts';
 import { registerGraphqlEndpoint } from './graphql/endpoint.ts';
+import { sessionCookieCheck } from './graphql/caller.ts';
 import { registerDocumentRoute } from './graphql/document-route.ts';
 import { registerExportRoute } from './graphql/export-route.ts';
 import { HANDLERS } from './modules/handlers.ts';
@@ -39,6 +41,17 @@ import { redactedError, registerHttpGuards } from './platform/http-guards.ts';
 import { registerCompression, registerWebApp } from './platform/web-app.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerRequestLog, requestLogOptions } from './platform/request-log.ts';
+
+/**
+ * The web build's modules (as its manifest names them) that every signed-in page opened directly
+ * needs before it can draw: the shell, MUI's providers and the route table. Preloaded with
+ * index.html for a browser with a session (docs/architecture.md#what-each-screen-loads).
+ */
+const SIGNED_IN_SHELL_MODULES = [
+  'src/app/shell/shell-chunk.ts',
+  'src/ui/mui-providers.tsx',
+  '../../packages/contract/src/shell-routes.ts',
+];
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -164,7 +177,12 @@ export async function buildApp(
     webDistDir: config.webDistDir,
     apiPrefixes: API_PREFIXES,
     // The public landing page draws with its own chunk: fetched with the entry (docs/landing.md).
-    pagePreloads: { [LANDING_PATH]: 'src/features/landing/landing-page.tsx' },
+    pagePreloads: { [LANDING_PATH]: ['src/features/landing/landing-page.tsx'] },
+    signedInPreloads: {
+      hasSession: await sessionCookieCheck(identity),
+      paths: SHELL_ROUTES.map((route) => route.route),
+      modules: SIGNED_IN_SHELL_MODULES,
+    },
   });
 
   // Mails are queued in the outbox by the operations and delivered here (docs/operations.md#mail).

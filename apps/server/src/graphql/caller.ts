@@ -88,6 +88,17 @@ function cookieSettingsOf(identity: Identity): Promise<SessionCookieSettings> {
 }
 
 /**
+ * Whether a Cookie header carries a session cookie that we signed: a hint that someone is signed in
+ * on this browser (the session may have ended since), e.g. to preload the signed-in pages' code.
+ */
+export async function sessionCookieCheck(
+  identity: Identity,
+): Promise<(cookieHeader: string | undefined) => boolean> {
+  const settings = await cookieSettingsOf(identity);
+  return (cookieHeader) => signedSessionToken(cookieHeader, settings) !== null;
+}
+
+/**
  * The session token of a request's cookie when its signature is good, else null. The cookie is
  * better-auth's: `<token>.<base64 HMAC-SHA256 of the token with the secret>`, URL-encoded.
  */

@@ -33,6 +33,24 @@ beforeAll(async () => {
         imports: ['index.html', '_client-Xy.js', '_public-route-Pq.js'],
         css: ['assets/landing-page-Lm.css'],
       },
+      // The signed-in pages: the shell, MUI's providers and the route table; a ticket list's own code.
+      'src/app/shell/shell-chunk.ts': {
+        file: 'assets/shell-chunk-Sh.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_client-Xy.js', '_menu-Mn.js'],
+      },
+      '_menu-Mn.js': { file: 'assets/menu-Mn.js' },
+      'src/ui/mui-providers.tsx': { file: 'assets/mui-providers-Mu.js', isDynamicEntry: true },
+      '../../packages/contract/src/shell-routes.ts': {
+        file: 'assets/shell-routes-Rt.js',
+        isDynamicEntry: true,
+      },
+      'src/features/tickets/tickets-page.tsx': {
+        file: 'assets/tickets-page-Tk.js',
+        isDynamicEntry: true,
+        imports: ['_menu-Mn.js'],
+      },
+      'src/ui/data-grid-view.tsx': { file: 'assets/data-grid-view-Dg.js', isDynamicEntry: true },
     }),
     'sw.js': `self.__WB_MANIFEST = ${JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ url: `/assets/c${i}.js` })))};\n`,
   };
@@ -160,6 +178,27 @@ describe('the built web app over the wire', () => {
     );
     const other = await app.app.inject({ method: 'GET', url: '/Dashboard' });
     expect(other.headers.link).toBeUndefined();
+  });
+
+  it("preloads the shell's code with a signed-in page only for a browser with a session", async () => {
+    const { members } = await seedTestOrganization(app.database.db, { roles: ['OWNER'] });
+    const cookie = await signIn(app, members.OWNER.email, TEST_PASSWORD);
+    const page = (url: string, headers: Record<string, string> = {}) =>
+      app.app.inject({ method: 'GET', url, headers });
+    const shell =
+      '</assets/shell-chunk-Sh.js>; rel=modulepreload, </assets/menu-Mn.js>; rel=modulepreload, </assets/mui-providers-Mu.js>; rel=modulepreload, </assets/shell-routes-Rt.js>; rel=modulepreload';
+
+    expect((await page('/Dashboard', { cookie })).headers.link).toBe(shell);
+    expect((await page('/ActiveTickets', { cookie })).headers.link).toBe(shell);
+    // Signed out, or with a cookie we did not sign: the sign-in screen comes, which needs none of it.
+    expect((await page('/ActiveTickets')).headers.link).toBeUndefined();
+    const [name] = cookie.split('=');
+    const forged = `${name}=${encodeURIComponent('made-up-token.c2lnbmF0dXJl')}`;
+    const refused = await page('/ActiveTickets', { cookie: forged });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.headers.link).toBeUndefined();
+    // A path that is not a page of the shell gets nothing either.
+    expect((await page('/NoSuchPage', { cookie })).headers.link).toBeUndefined();
   });
 
   it('answers an unknown asset 404 in JSON, not the page', async () => {

@@ -53,12 +53,12 @@ interface ManifestChunk {
 }
 
 /**
- * The `Link` header that preloads a page's own chunk, its CSS and the chunks it imports that the
+ * The `Link` header that preloads a page's own chunks, their CSS and the chunks they import that the
  * entry does not, from the build's manifest (.vite/manifest.json): the browser fetches them with the
- * entry instead of after the entry has run and asked for them. Null when the build or the module is
- * not there (a build without a manifest still works, one round trip slower).
+ * entry instead of after the entry has run and asked for them. Null when the build or none of the
+ * modules is there (a build without a manifest still works, one round trip slower).
  */
-export function preloadHeaderOf(root: string, moduleId: string): string | null {
+export function preloadHeaderOf(root: string, moduleIds: readonly string[]): string | null {
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<
@@ -68,8 +68,6 @@ export function preloadHeaderOf(root: string, moduleId: string): string | null {
   } catch {
     return null;
   }
-  const page = manifest[moduleId];
-  if (!page) return null;
   const closure = (key: string, seen: Set<string>) => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -77,12 +75,28 @@ export function preloadHeaderOf(root: string, moduleId: string): string | null {
     return seen;
   };
   const loaded = closure('index.html', new Set<string>());
-  const chunks = [...closure(moduleId, new Set<string>())].filter((key) => !loaded.has(key));
+  const wanted = new Set<string>();
+  for (const moduleId of moduleIds) closure(moduleId, wanted);
+  const chunks = [...wanted].filter((key) => !loaded.has(key));
   const scripts = chunks.map((key) => `</${manifest[key].file}>; rel=modulepreload`);
   const styles = chunks.flatMap((key) =>
     (manifest[key].css ?? []).map((css) => `</${css}>; rel=preload; as=style`),
   );
   return [...scripts, ...styles].join(', ') || null;
+}
+
+/**
+ * The signed-in pages' code, preloaded with index.html only for a browser that holds a session (a
+ * signed-out visitor is sent to the sign-in screen, which needs none of it): the shell's modules,
+ * which every signed-in page needs as soon as the entry has run
+ * (docs/architecture.md#what-each-screen-loads). A page's own code is not named: fetched beside the
+ * entry it slowed the entry down about as much as it saved (docs/benchmarks.md#web).
+ */
+export interface SignedInPreloads {
+  /** Whether a request's Cookie header carries a session cookie of ours. */
+  hasSession: (cookieHeader: string | undefined) => boolean;
+  paths: readonly string[];
+  modules: readonly string[];
 }
 
 /**
@@ -95,17 +109,21 @@ export async function registerWebApp(
   options: {
     webDistDir: string;
     apiPrefixes: string[];
-    /** Pages whose own chunk is preloaded with index.html: path → module (as the manifest names it). */
-    pagePreloads?: Record<string, string>;
+    /** Public pages whose own chunks are preloaded with index.html: path → modules (as the manifest names them). */
+    pagePreloads?: Record<string, readonly string[]>;
+    signedInPreloads?: SignedInPreloads;
   },
 ): Promise<void> {
   const root = options.webDistDir;
   const webBuilt = fs.existsSync(path.join(root, 'index.html'));
   const preloads = new Map<string, string>();
-  for (const [page, moduleId] of Object.entries(options.pagePreloads ?? {})) {
-    const header = webBuilt ? preloadHeaderOf(root, moduleId) : null;
+  for (const [page, moduleIds] of Object.entries(options.pagePreloads ?? {})) {
+    const header = webBuilt ? preloadHeaderOf(root, moduleIds) : null;
     if (header) preloads.set(page, header);
   }
+  const signedIn = options.signedInPreloads;
+  const signedInHeader = webBuilt && signedIn ? preloadHeaderOf(root, signedIn.modules) : null;
+  const signedInPaths = new Set(signedIn?.paths ?? []);
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root,
@@ -130,7 +148,11 @@ export async function registerWebApp(
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    const preload = preloads.get(url);
+    const preload =
+      preloads.get(url) ??
+      (signedInHeader && signedInPaths.has(url) && signedIn?.hasSession(request.headers.cookie)
+        ? signedInHeader
+        : undefined);
     if (preload) reply.header('link', preload);
     return reply.sendFile('index.html');
   });
