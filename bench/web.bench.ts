@@ -80,13 +80,24 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', cookie?: str
     const decoded = (items: typeof requests) =>
       items.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0);
     const kB = (value: number) => `${(value / 1000).toFixed(1)} kB`;
+    // What the largest paint was, and how its time splits (time to first byte, the wait before the
+    // element's resource or render, its load, the render itself): what to shorten next.
+    const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
+      | { items?: { items?: { node?: { nodeLabel?: string }; phase?: string; timing?: number }[] }[] }
+      | undefined;
+    const lcpNode = lcpDetails?.items?.[0]?.items?.[0]?.node?.nodeLabel;
+    const lcpPhases = (lcpDetails?.items?.[1]?.items ?? [])
+      .filter((item) => item.phase && typeof item.timing === 'number')
+      .map((item) => `${item.phase} ${Math.round(item.timing ?? 0)} ms`)
+      .join(', ');
     return (
       `performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
       `best practices ${score('best-practices')}; FCP ${ms('first-contentful-paint')}, ` +
       `LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, ` +
       `CLS ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}; transferred ` +
       `${kB(audits['total-byte-weight']?.numericValue ?? NaN)} in ${requests.length} requests, of which ` +
-      `JavaScript ${kB(bytes(scripts))} on the wire (${kB(decoded(scripts))} decoded) in ${scripts.length} files`
+      `JavaScript ${kB(bytes(scripts))} on the wire (${kB(decoded(scripts))} decoded) in ${scripts.length} files` +
+      (lcpNode ? `; largest paint: "${lcpNode.slice(0, 60)}"${lcpPhases ? ` (${lcpPhases})` : ''}` : '')
     );
   } finally {
     chrome.kill();
