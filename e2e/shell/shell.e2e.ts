@@ -28,39 +28,6 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it("a signed-in page opened directly: its shell's code is preloaded and the user's details are asked beside the session", async () => {
-    const { page, context } = await newPage();
-    // Signed out, the page's answer names no signed-in code: the visitor is sent to sign in.
-    const signedOut = await page.goto('/Dashboard');
-    expect(signedOut?.headers().link).toBeUndefined();
-    await expectPath(page, '/');
-    const login = loginPage(page);
-    await login.signIn(DEMO.email('OWNER'), DEMO.password);
-    await expectPath(page, '/Dashboard');
-
-    // The session's answer is held back a second: the user's details must not wait for it.
-    const order: string[] = [];
-    await page.route('**/auth/get-session', async (route) => {
-      order.push('session asked');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      order.push('session answered');
-      await route.continue();
-    });
-    page.on('request', (request) => {
-      if (request.url().endsWith('/graphql') && request.postData()?.includes('Get_Current_User_Details')) {
-        order.push('user details asked');
-      }
-    });
-    const reloaded = await page.reload();
-    expect(reloaded?.headers().link).toMatch(/<\/assets\/shell-chunk-[\w-]+\.js>; rel=modulepreload/);
-    await page.getByText(/^Welcome, .+ · Demo Service Co · OWNER$/).waitFor();
-    expect(order.indexOf('user details asked')).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf('user details asked')).toBeLessThan(order.indexOf('session answered'));
-    // That early answer is the one used: the details are not asked for a second time.
-    expect(order.filter((step) => step === 'user details asked')).toHaveLength(1);
-    await context.close();
-  });
-
   it('below 850 px: the menu is a drawer behind a button, and scroll-to-top appears after scrolling', async () => {
     const { page, context } = await newPage({ width: 400, height: 760 });
     const login = loginPage(page);

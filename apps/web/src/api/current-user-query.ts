@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { CurrentUser, Get_Current_User_Details } from '@fieldport/contract/operations/account';
+import type { Get_Current_User_Details } from '@fieldport/contract/operations/account';
 import { api, ApiError } from './client.ts';
 import type { authApi } from './auth.ts';
 
@@ -20,15 +20,6 @@ const GET_CURRENT_USER_DETAILS = {
 
 export const currentUserKey = (email: string) => ['current-user', email] as const;
 
-/** The details of the signed-in user; with `email`, an email that is not the caller's is refused. */
-async function fetchCurrentUser(email?: string): Promise<CurrentUser> {
-  const op = GET_CURRENT_USER_DETAILS as typeof Get_Current_User_Details;
-  const result = await api.query(op, email === undefined ? {} : { user_email_id: email });
-  const user = result.data.items[0];
-  if (!user) throw new ApiError('User Not Found', 'NOT_FOUND');
-  return user;
-}
-
 /**
  * Get_Current_User_Details with user_email_id (the old API's call); the first item of data.items is
  * used.
@@ -36,7 +27,13 @@ async function fetchCurrentUser(email?: string): Promise<CurrentUser> {
 export function currentUserQuery(email: string) {
   return queryOptions({
     queryKey: currentUserKey(email),
-    queryFn: () => fetchCurrentUser(email),
+    queryFn: async () => {
+      const op = GET_CURRENT_USER_DETAILS as typeof Get_Current_User_Details;
+      const result = await api.query(op, { user_email_id: email });
+      const user = result.data.items[0];
+      if (!user) throw new ApiError('User Not Found', 'NOT_FOUND');
+      return user;
+    },
     staleTime: 5 * 60_000,
   });
 }
@@ -44,35 +41,11 @@ export function currentUserQuery(email: string) {
 type Session = Awaited<ReturnType<typeof authApi.getSession>>;
 
 /**
- * Asks for the caller's own details at once, beside the session, rather than once the session has
- * named the email: the server decides who is asked about from the session cookie, so the answer
- * comes one round trip sooner on a phone (docs/architecture.md#what-each-screen-loads). Null when
- * it is refused (signed out, a password to change) or cannot be had; the query then asks again.
+ * Asks for the signed-in user's details as soon as the session is known, while the shell's code
+ * loads, rather than after the shell has drawn (docs/architecture.md#what-each-screen-loads). The
+ * shell asks for the same query, so the answer is used once it is there.
  */
-export function startCurrentUser(): Promise<CurrentUser | null> {
-  return fetchCurrentUser().catch(() => null);
-}
-
-/**
- * Puts the signed-in user's details in the query cache as soon as the session is known, while the
- * shell's code loads, rather than after the shell has drawn. The answer asked for beside the session
- * (startCurrentUser) is used when it is about the session's user; otherwise they are asked for by
- * email. The shell asks for the same query, so the answer is used once it is there.
- */
-export function prefetchCurrentUser(
-  queryClient: QueryClient,
-  session: Session,
-  early: Promise<CurrentUser | null> = Promise.resolve(null),
-): void {
+export function prefetchCurrentUser(queryClient: QueryClient, session: Session): void {
   if (!session || session.user.mustChangePassword) return;
-  const email = session.user.email;
-  void queryClient.prefetchQuery({
-    ...currentUserQuery(email),
-    queryFn: async () => {
-      const user = await early;
-      return user && user.user_email_id.toLowerCase() === email.toLowerCase()
-        ? user
-        : fetchCurrentUser(email);
-    },
-  });
+  void queryClient.prefetchQuery(currentUserQuery(session.user.email));
 }

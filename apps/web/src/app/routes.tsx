@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import type { ShellRoute } from '@fieldport/contract/shell-routes';
-import { prefetchCurrentUser, startCurrentUser } from '../api/current-user-query.ts';
+import { prefetchCurrentUser } from '../api/current-user-query.ts';
 import { sessionQuery } from '../api/session-query.ts';
 import { LoginFlow, LoginPage } from '../features/auth/login-page.tsx';
 import { LightLoading } from '../ui/light-loading.tsx';
@@ -72,12 +72,10 @@ function startSignedInPage(): { shell: ReturnType<typeof loadShell> } {
   // the shell's code has run (a round trip later on a phone).
   void loadMuiLayout().catch(() => undefined);
   if (navigator.onLine) {
-    // Who is signed in and their details are asked for at the same time (current-user-query.ts).
-    const early = startCurrentUser();
     void queryClient
       .fetchQuery(sessionQuery)
       .catch(() => null)
-      .then((signedIn) => prefetchCurrentUser(queryClient, signedIn, early));
+      .then((signedIn) => prefetchCurrentUser(queryClient, signedIn));
   }
   const started = { shell };
   signedInPage = started;
