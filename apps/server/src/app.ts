@@ -176,13 +176,16 @@ export async function buildApp(
   await registerWebApp(app, {
     webDistDir: config.webDistDir,
     apiPrefixes: API_PREFIXES,
-    // The public landing page draws with its own chunk: fetched with the entry (docs/landing.md).
-    pagePreloads: { [LANDING_PATH]: ['src/features/landing/landing-page.tsx'] },
-    signedInPreloads: {
-      hasSession: await sessionCookieCheck(identity),
-      paths: SHELL_ROUTES.map((route) => route.route),
-      modules: SIGNED_IN_SHELL_MODULES,
-    },
+    // The landing page's own chunk and the shell's code, fetched with the entry (PagePreload).
+    preloads: [
+      { paths: [LANDING_PATH], modules: ['src/features/landing/landing-page.tsx'] },
+      {
+        paths: SHELL_ROUTES.map((route) => route.route),
+        modules: SIGNED_IN_SHELL_MODULES,
+        signedInOnly: true,
+      },
+    ],
+    hasSession: await sessionCookieCheck(identity),
   });
 
   // Mails are queued in the outbox by the operations and delivered here (docs/operations.md#mail).

@@ -33,7 +33,8 @@ beforeAll(async () => {
         imports: ['index.html', '_client-Xy.js', '_public-route-Pq.js'],
         css: ['assets/landing-page-Lm.css'],
       },
-      // The signed-in pages: the shell, MUI's providers and the route table; a ticket list's own code.
+      // The signed-in pages: the shell, MUI's providers and the route table; a ticket list's own code,
+      // which is not preloaded.
       'src/app/shell/shell-chunk.ts': {
         file: 'assets/shell-chunk-Sh.js',
         isDynamicEntry: true,

@@ -86,17 +86,19 @@ export function preloadHeaderOf(root: string, moduleIds: readonly string[]): str
 }
 
 /**
- * The signed-in pages' code, preloaded with index.html only for a browser that holds a session (a
- * signed-out visitor is sent to the sign-in screen, which needs none of it): the shell's modules,
- * which every signed-in page needs as soon as the entry has run
- * (docs/architecture.md#what-each-screen-loads). A page's own code is not named: fetched beside the
- * entry it slowed the entry down about as much as it saved (docs/benchmarks.md#web).
+ * Code preloaded with index.html for some pages, so that the browser fetches it beside the entry:
+ * the public landing page's own chunk (docs/landing.md), and the shell's modules for every
+ * signed-in page, which they need as soon as the entry has run
+ * (docs/architecture.md#what-each-screen-loads). Those are named only to a browser that holds a
+ * session: a signed-out visitor is sent to the sign-in screen, which needs none of it. A signed-in
+ * page's own code is not named: fetched beside the entry it slowed the entry down about as much as
+ * it saved (docs/benchmarks.md#web).
  */
-export interface SignedInPreloads {
-  /** Whether a request's Cookie header carries a session cookie of ours. */
-  hasSession: (cookieHeader: string | undefined) => boolean;
+export interface PagePreload {
   paths: readonly string[];
+  /** Modules as the build's manifest names them. */
   modules: readonly string[];
+  signedInOnly?: boolean;
 }
 
 /**
@@ -109,21 +111,21 @@ export async function registerWebApp(
   options: {
     webDistDir: string;
     apiPrefixes: string[];
-    /** Public pages whose own chunks are preloaded with index.html: path → modules (as the manifest names them). */
-    pagePreloads?: Record<string, readonly string[]>;
-    signedInPreloads?: SignedInPreloads;
+    preloads?: readonly PagePreload[];
+    /** Whether a request's Cookie header carries a session cookie of ours (for `signedInOnly`). */
+    hasSession?: (cookieHeader: string | undefined) => boolean;
   },
 ): Promise<void> {
   const root = options.webDistDir;
   const webBuilt = fs.existsSync(path.join(root, 'index.html'));
-  const preloads = new Map<string, string>();
-  for (const [page, moduleIds] of Object.entries(options.pagePreloads ?? {})) {
-    const header = webBuilt ? preloadHeaderOf(root, moduleIds) : null;
-    if (header) preloads.set(page, header);
+  const preloads = new Map<string, { header: string; signedInOnly: boolean }>();
+  for (const preload of webBuilt ? (options.preloads ?? []) : []) {
+    const header = preloadHeaderOf(root, preload.modules);
+    if (!header) continue;
+    for (const page of preload.paths) {
+      preloads.set(page, { header, signedInOnly: preload.signedInOnly ?? false });
+    }
   }
-  const signedIn = options.signedInPreloads;
-  const signedInHeader = webBuilt && signedIn ? preloadHeaderOf(root, signedIn.modules) : null;
-  const signedInPaths = new Set(signedIn?.paths ?? []);
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root,
@@ -148,12 +150,10 @@ export async function registerWebApp(
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    const preload =
-      preloads.get(url) ??
-      (signedInHeader && signedInPaths.has(url) && signedIn?.hasSession(request.headers.cookie)
-        ? signedInHeader
-        : undefined);
-    if (preload) reply.header('link', preload);
+    const preload = preloads.get(url);
+    if (preload && (!preload.signedInOnly || options.hasSession?.(request.headers.cookie))) {
+      reply.header('link', preload.header);
+    }
     return reply.sendFile('index.html');
   });
 }

@@ -31,24 +31,19 @@ const stateConfig = (
       hideOnNarrow: true,
       render: (item) => (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', py: 0.5 }}>
-          {item.wip_sub_stages.map((stage) => (
-            <Chip
-              key={stage.wip_sub_stage_id}
-              size="small"
-              variant="outlined"
-              // An inactive sub-stage says so in words; struck through in a colour that keeps WCAG contrast.
-              label={
-                stage.wip_sub_stage_status === 'ACTIVE'
-                  ? stage.wip_sub_stage_name
-                  : `${stage.wip_sub_stage_name} (inactive)`
-              }
-              sx={
-                stage.wip_sub_stage_status === 'ACTIVE'
-                  ? undefined
-                  : { textDecoration: 'line-through', color: 'text.secondary' }
-              }
-            />
-          ))}
+          {item.wip_sub_stages.map((stage) => {
+            // An inactive sub-stage says so in words; struck through in a colour that keeps WCAG contrast.
+            const active = stage.wip_sub_stage_status === 'ACTIVE';
+            return (
+              <Chip
+                key={stage.wip_sub_stage_id}
+                size="small"
+                variant="outlined"
+                label={active ? stage.wip_sub_stage_name : `${stage.wip_sub_stage_name} (inactive)`}
+                sx={active ? undefined : { textDecoration: 'line-through', color: 'text.secondary' }}
+              />
+            );
+          })}
         </Box>
       ),
     },
